@@ -1,0 +1,32 @@
+# Two commands do all setup on a fresh clone:
+#   make lab    creates .venv if needed and opens JupyterLab on notebooks/
+#   make test   creates .venv if needed and runs the whole test suite
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+
+.PHONY: lab test soak bench lint clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+lab: $(BIN)/.installed
+	$(BIN)/jupyter lab notebooks/
+
+test: $(BIN)/.installed
+	$(BIN)/python -m pytest
+
+soak: $(BIN)/.installed
+	$(BIN)/python scripts/soak.py
+
+bench: $(BIN)/.installed
+	$(BIN)/python scripts/bench_agea.py
+
+lint: $(BIN)/.installed
+	$(BIN)/ruff check mythlab tests scripts
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

@@ -1,0 +1,140 @@
+"""``Game``: a game's rules, options and declared facts, and the registry behind ``make``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import networkx as nx
+
+from .chance import SeededStream
+from .errors import SaveFileError
+from .phase import PhaseBook
+from .state import STATE_FORMAT, STATE_VERSION, State, data_from_json
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game available to ``mythlab.make`` and ``mythlab.games``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def _load_builtin_games() -> None:
+    # Importing the package registers its games.
+    import mythlab.games  # noqa: F401
+
+
+def games() -> list[str]:
+    """Names of the registered games.
+
+    >>> "agea" in games()
+    True
+    """
+    _load_builtin_games()
+    return sorted(_REGISTRY)
+
+
+def game_class(name: str) -> type[Game]:
+    _load_builtin_games()
+    try:
+        return _REGISTRY[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; registered games: {', '.join(games())}") from None
+
+
+def make(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:
+    """A game with its options fixed: ``make("agea", players=3, seed=7)``."""
+    return game_class(name)(players=players, seed=seed, **options)
+
+
+class Game:
+    """A game's rules with fixed options (player count, seed, game-specific options)."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    phases: ClassVar[PhaseBook]
+    terminal_phase: ClassVar[str] = "Game over"
+    state_class: ClassVar[type[State]] = State
+    #: game-specific options and their defaults; ``make`` refuses any other option
+    default_options: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
+        players = self.default_players if players is None else players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
+                             f"not {players!r}")
+        unknown = set(options) - set(self.default_options)
+        if unknown:
+            known = ", ".join(sorted(self.default_options)) or "none"
+            raise ValueError(f"{self.title} has no option {', '.join(sorted(unknown))}; "
+                             f"its options are: {known}")
+        self.players = players
+        self.seed = int(seed)
+        self.options = {**self.default_options, **options}
+        names = self.options.get("names")
+        self.player_names = list(names) if names else [f"P{i + 1}" for i in range(players)]
+        if len(self.player_names) != players:
+            raise ValueError(f"names: {len(self.player_names)} names given for {players} players")
+
+    # ----------------------------------------------------------------- for games to fill in
+    def new_data(self, stream: SeededStream) -> Any:
+        """The game's position before the first move (the state dataclass)."""
+        raise NotImplementedError
+
+    def max_actions(self) -> int:
+        """An upper bound on the actions of one game (random_sim checks it)."""
+        raise NotImplementedError
+
+    def invariants(self, state: State) -> list[str]:
+        """Broken invariants of ``state`` (e.g. a card in two places); empty when all hold."""
+        return []
+
+    def evaluate(self, state: State, player: int) -> float:
+        """A heuristic value of ``state`` for ``player`` (greedy bots maximise it)."""
+        return 0.0
+
+    # ----------------------------------------------------------------- provided
+    def initial_state(self) -> State:
+        stream = SeededStream(self.seed)
+        return self.state_class(self, self.new_data(stream), stream)
+
+    def options_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "seed": self.seed, **self.options}
+
+    def state_from_json(self, text: str) -> State:
+        """Restore a state saved by ``State.to_json`` (for this game and these options)."""
+        try:
+            payload = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveFileError(f"state JSON is not valid JSON: {exc}") from None
+        if not isinstance(payload, dict) or payload.get("format") != STATE_FORMAT:
+            raise SaveFileError("not a mythlab state (field 'format')")
+        if payload.get("version") != STATE_VERSION:
+            raise SaveFileError(f"state version {payload.get('version')!r} is not supported "
+                                f"(this mythlab reads version {STATE_VERSION}) (field 'version')")
+        if payload.get("game") != self.name:
+            raise SaveFileError(f"state is for game {payload.get('game')!r}, not {self.name!r} "
+                                "(field 'game')")
+        if payload.get("options") != json.loads(json.dumps(self.options_dict())):
+            raise SaveFileError(f"state was made with options {payload.get('options')}, "
+                                f"this game has {self.options_dict()} (field 'options')")
+        try:
+            data = data_from_json(self.state_class.data_class, payload["data"])
+            stream = SeededStream(self.seed, int(payload["stream"]))
+            history = tuple(str(h) for h in payload["history"])
+            events = [str(e) for e in payload["events"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"state JSON is damaged: {exc}") from None
+        return self.state_class(self, data, stream, history, events)
+
+    def phase_graph(self) -> nx.DiGraph:
+        """The declared phases and transitions as a networkx graph."""
+        return self.phases.graph()
+
+    def __repr__(self) -> str:
+        return f"mythlab.make({self.name!r}, players={self.players}, seed={self.seed})"

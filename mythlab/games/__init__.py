@@ -1,0 +1,3 @@
+"""The games, one package each; importing this registers them all."""
+
+from . import agea  # noqa: F401

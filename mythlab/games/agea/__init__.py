@@ -1,0 +1,1 @@
+"""Agea (being written)."""
