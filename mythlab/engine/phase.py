@@ -30,6 +30,7 @@ class PhaseBook:
     def __init__(self, phases: list[Phase]):
         self.phases = tuple(sorted(phases, key=lambda p: p.order))
         self._by_name = {p.name: p for p in self.phases}
+        self._reach: dict[str, set[str]] | None = None
         if len(self._by_name) != len(self.phases):
             raise ValueError("phase names must be unique")
         for p in self.phases:
@@ -47,8 +48,16 @@ class PhaseBook:
         return len(self.phases)
 
     def allows(self, before: str, after: str) -> bool:
-        """True when the declared transitions allow moving from ``before`` to ``after``."""
-        return before == after or after in self._by_name[before].next
+        """True when declared transitions lead from ``before`` to ``after``.
+
+        One action may pass through phases that need no decision (Agea's Recovery with
+        nothing to recover), so any path of declared transitions counts.
+        """
+        if before == after or after in self._by_name[before].next:
+            return True
+        if self._reach is None:
+            self._reach = {p.name: nx.descendants(self.graph(), p.name) for p in self.phases}
+        return after in self._reach[before]
 
     def graph(self) -> nx.DiGraph:
         """The phase graph: nodes are phase names (with ``rule`` and ``order``), edges transitions.

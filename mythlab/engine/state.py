@@ -8,7 +8,6 @@ history and exact JSON round trips.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterable
 from fractions import Fraction
@@ -18,6 +17,7 @@ from pydantic import TypeAdapter
 
 from .action import Action
 from .chance import CHANCE, SeededStream
+from .copying import replicate
 from .errors import IllegalAction
 from .phase import Phase
 
@@ -43,7 +43,7 @@ class State:
         self.stream = stream
         self.history = history
         self.events: list[str] = list(events)
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache: tuple[Action, ...] | None = None
 
     # ----------------------------------------------------------------- hooks for games
     def _phase_name(self) -> str:
@@ -91,15 +91,18 @@ class State:
         return self._phase_name() == self.game.terminal_phase
 
     def legal_actions(self) -> list[Action]:
-        """The moves available now (chance outcomes at a chance node, nothing when over)."""
+        """The moves available now (chance outcomes at a chance node, nothing when over).
+
+        A fresh list each call: callers may edit it without changing the state.
+        """
         if self._legal_cache is None:
             if self.is_terminal():
-                self._legal_cache = []
+                self._legal_cache = ()
             elif self.is_chance_node():
-                self._legal_cache = [a for a, _ in self._chance()]
+                self._legal_cache = tuple(a for a, _ in self._chance())
             else:
-                self._legal_cache = self._legal()
-        return self._legal_cache
+                self._legal_cache = tuple(self._legal())
+        return list(self._legal_cache)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Each chance outcome with its exact probability (they sum to exactly 1)."""
@@ -161,7 +164,7 @@ class State:
         """A deep, independent copy (used by ``apply``)."""
         new = object.__new__(type(self))
         new.game = self.game
-        new.data = copy.deepcopy(self.data)
+        new.data = replicate(self.data)
         new.stream = SeededStream(self.stream.seed, self.stream.position)
         new.history = self.history
         new.events = list(self.events)
@@ -198,7 +201,8 @@ class State:
     def __repr__(self) -> str:
         who = self.current_player
         who = "chance" if who == CHANCE else ("nobody" if who is None else self.player_name(who))
-        return f"<{self.game.title} state: {self.phase.name}, {who} to move, step {len(self.history)}>"
+        step = len(self.history)
+        return f"<{self.game.title} state: {self.phase.name}, {who} to move, step {step}>"
 
     def _refusal(self, label: str) -> tuple[str, str]:
         diagnosis = self._diagnose(label)

@@ -1,0 +1,221 @@
+"""Agea's card list, rule numbers and rulings: loaded from ``data/agea`` and validated.
+
+Users may load their own card files; a bad file raises ``DataError`` naming the file, the
+card and the field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from mythlab.data import data_path
+from mythlab.engine import DataError
+
+CardType = Literal["monster-foe", "non-monster-foe", "non-foe", "relic", "companion", "event",
+                   "hero", "city-state"]
+CHALLENGE_TYPES = ("monster-foe", "non-monster-foe", "non-foe")
+FOE_TYPES = ("monster-foe", "non-monster-foe")
+
+#: tests that are not traits (rulings any-blessing, blessing-of-prometheus-test, companions-test,
+#: knossos-test, sacrifice-companion)
+SPECIAL_TESTS = ("Any Blessing", "Blessing of Prometheus", "Companions", "Knossos",
+                 "Sacrifice Companion")
+
+Effect = Literal[
+    # challenges
+    "sphinx", "cerberus",
+    # relics, companions, city states
+    "reduce-delay", "discard-for-vp", "defeats-all-foes", "any-one-trait", "trojan-war-bonus",
+    "rival-of-sparta", "rival-of-athens", "knossos",
+    # events
+    "war", "olympic-games", "pandoras-box", "oracle", "gain-trait", "extra-turn", "blessing",
+    "opponent-discards", "defeat-any-monster", "draw-three-keep-one", "take-city-state",
+    "take-hero", "take-relic", "destroy-city-state", "kill-hero-unless-blessing", "curse",
+    "become-god", "duel", "negate-event", "hold-for-vp", "war-bonus", "discard-relic",
+    "discard-companion", "martyr", "adventure-twice-more",
+]
+
+
+class Card(BaseModel):
+    """One Agea card as the rulebook lists it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    type: CardType
+    aka: str = ""
+    tests: tuple[str, ...] = ()
+    traits: tuple[str, ...] = ()
+    effect: Effect | None = None
+    note: str = ""
+    destroyer: bool = False
+    immediate: bool = False
+    uses: int | None = None
+    returns_in: int | None = None
+    vp: int = 0
+    count: int = 0
+    provenance: Literal["seed", "public", "mythlab"] = "seed"
+    label: str = ""  # filled in by the loader: the name, made unique where two cards share it
+
+    @property
+    def is_challenge(self) -> bool:
+        return self.type in CHALLENGE_TYPES
+
+    @property
+    def is_foe(self) -> bool:
+        return self.type in FOE_TYPES
+
+    @property
+    def is_blessing(self) -> bool:
+        """Blessing cards count for "any blessing card" and score 1 VP in the final hand."""
+        return self.type == "event" and self.name.startswith("Blessing of")
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """The validated cards of one file, by id, with the trait vocabulary."""
+
+    cards: tuple[Card, ...]
+    traits: tuple[str, ...]
+    source: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self._by_id[card_id]  # type: ignore[attr-defined]
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def of_type(self, *types: str) -> list[Card]:
+        return [c for c in self.cards if c.type in types]
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(str(path), None, None, f"cannot read: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise DataError(str(path), None, None, f"not valid YAML: {exc}") from None
+
+
+def load_cards(path: str | Path | None = None) -> CardSet:
+    """Load and validate a card file (the built-in ``data/agea/cards.yaml`` by default)."""
+    path = Path(path) if path is not None else data_path("agea", "cards.yaml")
+    raw = _read_yaml(path)
+    file = str(path)
+    if not isinstance(raw, dict) or raw.get("format") != "mythlab-agea-cards":
+        raise DataError(file, None, "format", "expected 'mythlab-agea-cards'")
+    traits = raw.get("traits")
+    if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
+        raise DataError(file, None, "traits", "must be a list of trait names")
+    entries = raw.get("cards")
+    if not isinstance(entries, list) or not entries:
+        raise DataError(file, None, "cards", "must be a non-empty list")
+    cards = []
+    for n, entry in enumerate(entries):
+        name = f"#{n + 1}"
+        if isinstance(entry, dict):
+            name = entry.get("id") or entry.get("name") or name
+        try:
+            card = Card.model_validate(entry)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err["loc"]) or None
+            raise DataError(file, str(name), field, err["msg"]) from None
+        _check_card(file, card, set(traits))
+        cards.append(card)
+    counts = Counter(c.id for c in cards)
+    dup = [i for i, k in counts.items() if k > 1]
+    if dup:
+        raise DataError(file, dup[0], "id", "two cards share this id")
+    return CardSet(tuple(_with_labels(cards)), tuple(traits), file)
+
+
+def _check_card(file: str, card: Card, traits: set[str]) -> None:
+    def fail(field: str, problem: str) -> None:
+        raise DataError(file, card.id, field, problem)
+
+    for t in card.traits:
+        if t not in traits:
+            fail("traits", f"unknown trait {t!r}; known traits: {', '.join(sorted(traits))}")
+    for t in card.tests:
+        if t not in traits and t not in SPECIAL_TESTS:
+            fail("tests", f"unknown trait or test {t!r}; known: {', '.join(sorted(traits))}, "
+                          f"and the special tests {', '.join(SPECIAL_TESTS)}")
+    if card.is_challenge and not card.tests:
+        fail("tests", "a challenge needs at least one test")
+    if not card.is_challenge and card.tests:
+        fail("tests", f"only challenges have tests, not a {card.type}")
+    if card.type == "hero" and not card.traits:
+        fail("traits", "a hero needs at least one trait")
+    if card.effect == "blessing" and len(card.traits) != 1:
+        fail("traits", "a trait blessing gives exactly one trait")
+    if card.uses is not None and card.uses < 1:
+        fail("uses", "must be at least 1")
+    if card.returns_in is not None and card.returns_in < 1:
+        fail("returns_in", "must be at least 1")
+
+
+def _with_labels(cards: list[Card]) -> list[Card]:
+    """Label each card by name; cards sharing a name (the two Achilles) add their traits."""
+    names = Counter(c.name for c in cards)
+    out = []
+    for c in cards:
+        label = c.name if names[c.name] == 1 else f"{c.name} ({', '.join(c.traits or c.tests)})"
+        out.append(c.model_copy(update={"label": label}))
+    return out
+
+
+@cache
+def builtin_cards() -> CardSet:
+    return load_cards()
+
+
+@cache
+def rule_numbers() -> dict[str, Any]:
+    """The numbers of the rules (hand limit, dice, VP table) with their provenance."""
+    return _read_yaml(data_path("agea", "rules.yaml"))
+
+
+@cache
+def rulings() -> dict[str, dict[str, str]]:
+    """mythlab's decisions where the rulebook is silent, by id."""
+    raw = _read_yaml(data_path("agea", "rulings.yaml"))
+    return {r["id"]: r for r in raw["rulings"]}
+
+
+def deck_list(cards: CardSet, path: str | Path | None = None) -> list[str]:
+    """The card ids of a full deck, with the copies of ``deck.yaml`` (ruling deck-size)."""
+    path = Path(path) if path is not None else data_path("agea", "deck.yaml")
+    raw = _read_yaml(path)
+    copies = raw.get("copies") or {}
+    for card_id in copies:
+        try:
+            cards[card_id]
+        except KeyError:
+            raise DataError(str(path), card_id, "copies", "no card with this id") from None
+    default = int(raw.get("default_copies", 1))
+    deck = []
+    for c in cards:
+        n = int(copies.get(c.id, default))
+        deck += [c.id] if n == 1 else [f"{c.id}#{k}" for k in range(1, n + 1)]
+    return deck
+
+
+def card_id(instance: str) -> str:
+    """The card id of a card in play: ``"hydra#2"`` (second copy) is a ``"hydra"``."""
+    return instance.partition("#")[0]

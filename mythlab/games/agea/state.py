@@ -1,0 +1,88 @@
+"""Agea's position as plain dataclasses (cards are referred to by their ids).
+
+Everything a state holds is here, so the whole game serialises to JSON and copies cheaply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Hero:
+    """A hero in play with what it carries."""
+
+    card: str
+    delay: int = 0
+    cursed: bool = False            # ruling curses: delayed until a blessing is discarded
+    attached: list[str] = field(default_factory=list)   # relics and companions
+    gained: list[str] = field(default_factory=list)     # lasting traits (Made King, Cerberus …)
+    blessed: list[str] = field(default_factory=list)    # blessing cards played on it this turn
+    adventures_left: int = 0
+
+
+@dataclass
+class Player:
+    """What one player controls: heroes, city states, hand, victory pile, bonus VP."""
+
+    heroes: list[Hero] = field(default_factory=list)
+    cities: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    victory: list[str] = field(default_factory=list)
+    bonus_vp: int = 0
+    bonus_notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Task:
+    """A pending decision or chance event; the top of ``AgeaData.tasks`` is the one to resolve.
+
+    ``kind`` selects the rule that offers and carries out its actions; the other fields are
+    its parameters (which card, which hero, which players are still to be asked …).
+    """
+
+    kind: str
+    player: int = -1
+    card: str = ""
+    hero: str = ""
+    target: str = ""
+    target_player: int = -1
+    by: int = -1                        # the player who played the event being decided on
+    source: str = ""
+    count: int = 0
+    cards: list[str] = field(default_factory=list)
+    players: list[int] = field(default_factory=list)
+
+
+@dataclass
+class War:
+    """A war being fought (rules: WARS)."""
+
+    card: str
+    player: int                         # who drew it
+    bonus: list[int] = field(default_factory=list)    # Trojan Horse, Martyr, per player
+    rolls: list[int] = field(default_factory=list)    # the d6 of each player (0 = not yet)
+    contenders: list[int] = field(default_factory=list)  # tied leaders rolling off
+
+
+@dataclass
+class AgeaData:
+    """The whole position."""
+
+    deck: list[str]                     # the top card is the last one
+    players: list[Player]
+    discard: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)   # heroes become gods (Visit Olympus)
+    limbo: list[str] = field(default_factory=list)     # cards being resolved right now
+    order: list[int] = field(default_factory=list)     # turn order (seats)
+    turn: int = 0                       # index into ``order``
+    turns_played: int = 0
+    phase: str = "Setup"
+    tasks: list[Task] = field(default_factory=list)
+    war: War | None = None
+    uses: dict[str, int] = field(default_factory=dict)    # limited relics: uses left
+    timers: dict[str, int] = field(default_factory=dict)  # returning relics: turns left
+    clay_trait: str = ""                # the trait Promethean Clay was given
+    kronos: bool = False                # Blessing of Kronos: another turn follows
+    end_at_depth: int = -1              # the last card was drawn: end when tasks fall to this
+    over: bool = False
