@@ -7,6 +7,9 @@
 'Setup'
 """
 
+# ``games`` is the games package, callable: ``mythlab.games()`` lists the registered games and
+# ``mythlab.games.agea`` is Agea's package (see mythlab/games/__init__.py).
+from . import games
 from .engine import (
     CHANCE,
     Action,
@@ -17,7 +20,6 @@ from .engine import (
     SaveFileError,
     Session,
     State,
-    games,
     make,
     register,
 )

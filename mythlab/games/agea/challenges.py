@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from mythlab.engine import Action
 
@@ -33,16 +33,25 @@ def offer_test(s: AgeaState, t: Task) -> list[Action]:
 
 
 def _test_note(s: AgeaState, t: Task) -> str:
-    won, how, _ = test_outcome(s, t.player, s.hero(t.hero)[1], s.card(t.card))
-    return f"wins by {how}" if won else "would lose unless a blessing helps"
+    outcome = test_outcome(s, t.player, s.hero(t.hero)[1], s.card(t.card))
+    return f"wins by {outcome.how}" if outcome.won else "would lose unless a blessing helps"
 
 
 #: "Your Heroes defeat the Minotaur, Cretan Bull & Labyrinth" (Knossos's note)
 KNOSSOS_DEFEATS = ("minotaur", "cretan-bull", "labyrinth")
 
 
-def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> tuple[bool, str, str]:
-    """Does the hero overcome the challenge? (won, how, limited relic spent or "").
+class Outcome(NamedTuple):
+    """How a challenge test ends: won, by what, under which rule, and a limited relic spent."""
+
+    won: bool
+    how: str = ""
+    rule: str = TEST
+    spent: str = ""
+
+
+def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> Outcome:
+    """Does the hero overcome the challenge? (ADVENTURE PHASE: "If the Hero has the trait …")
 
     Unlimited sources are used before relics that are discarded after 3 uses
     (ruling limited-use-relics).
@@ -50,12 +59,12 @@ def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> tupl
     if challenge.is_foe:
         for a in hero.attached:
             if s.card(a).effect == "defeats-all-foes":
-                return True, s.name(a), ""
+                return Outcome(True, s.name(a), card_note(s.card(a)))
     if challenge.type == "monster-foe" and any(
             s.card(b).effect == "defeat-any-monster" for b in hero.blessed):
-        return True, "Blessing of Athena", ""
+        return Outcome(True, "Blessing of Athena", card_note(s.card("blessing-of-athena")))
     if s.has(player, "knossos") and challenge.id in KNOSSOS_DEFEATS:
-        return True, "Knossos", ""
+        return Outcome(True, "Knossos", ruling("knossos-test"))
     limited = []
     sources = s.traits(hero)
     for test in challenge.tests:
@@ -64,20 +73,18 @@ def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> tupl
                 if s.data.uses.get(source):
                     limited.append((s.data.uses[source], trait, source))
                 else:
-                    return True, trait, ""
+                    return Outcome(True, trait)
         if test == "Any Blessing" and hero.blessed:
-            return True, "a blessing", ""
+            return Outcome(True, "a blessing", ruling("any-blessing"))
         if test == "Blessing of Prometheus" and any(
                 card_id(b) == "blessing-of-prometheus" for b in hero.blessed):
-            return True, "Blessing of Prometheus", ""
+            return Outcome(True, "Blessing of Prometheus", ruling("blessing-of-prometheus-test"))
         if test == "Companions" and any(s.card(c).type == "companion" for c in hero.attached):
-            return True, "a companion", ""
-        if test == "Knossos" and s.has(player, "knossos"):
-            return True, "Knossos", ""
+            return Outcome(True, "a companion", ruling("companions-test"))
     if limited:
         _, trait, source = min(limited)
-        return True, f"{trait} ({s.name(source)})", source
-    return False, "", ""
+        return Outcome(True, f"{trait} ({s.name(source)})", ruling("limited-use-relics"), source)
+    return Outcome(False)
 
 
 def do_test(s: AgeaState, t: Task, a: Action) -> None:
@@ -92,12 +99,13 @@ def do_test(s: AgeaState, t: Task, a: Action) -> None:
         s.discard(a.args[0])
         s.pop()
         s.log(f"{s.name(a.args[0])} is sacrificed.", ruling("sacrifice-companion"))
-        win_challenge(s, t.player, hero, t.card, "sacrifice")
+        win_challenge(s, t.player, hero, t.card, "sacrifice", ruling("sacrifice-companion"))
         return
     s.pop()
     challenge = s.card(t.card)
-    won, how, spent = test_outcome(s, t.player, hero, challenge)
-    if won:
+    outcome = test_outcome(s, t.player, hero, challenge)
+    spent = outcome.spent
+    if outcome.won:
         if spent:
             d.uses[spent] -= 1
             s.log(f"{s.name(spent)} is used ({d.uses[spent]} use(s) left).",
@@ -106,7 +114,7 @@ def do_test(s: AgeaState, t: Task, a: Action) -> None:
                 hero.attached.remove(spent)
                 s.discard(spent)
                 s.log(f"{s.name(spent)} is discarded after its last use.", card_note(s.card(spent)))
-        win_challenge(s, t.player, hero, t.card, how)
+        win_challenge(s, t.player, hero, t.card, outcome.how, outcome.rule)
     elif "Demigod" in s.trait_names(hero):
         s.log(f"{s.name(hero.card)} lacks the trait, but is a Demigod: 1-2 on a d6 wins.", TEST)
         s.push("demigod-roll", player=t.player, card=t.card, hero=t.hero)
@@ -114,11 +122,12 @@ def do_test(s: AgeaState, t: Task, a: Action) -> None:
         s.push("delay-roll", player=t.player, card=t.card, hero=t.hero)
 
 
-def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str) -> None:
+def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str,
+                  rule: str = TEST) -> None:
     """Victory: foes go to the Victory Pile, non-foe challenges are discarded (NOTES)."""
     challenge = s.card(instance)
     s.from_limbo(instance)
-    s.log(f"{s.name(hero.card)} overcomes the {challenge.label} by {how}.", TEST)
+    s.log(f"{s.name(hero.card)} overcomes the {challenge.label} by {how}.", rule)
     if challenge.is_foe:
         s.data.players[player].victory.append(instance)
     else:

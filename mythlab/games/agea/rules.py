@@ -27,7 +27,7 @@ from .challenges import (
     offer_roll,
     offer_test,
 )
-from .data import Card, CardSet, builtin_cards, card_id, deck_list, rule_numbers
+from .data import Card, CardSet, builtin_cards, card_id, deck_list, load_cards, rule_numbers
 from .events import (
     carry_out,
     do_bolt,
@@ -90,12 +90,13 @@ class AgeaGame(Game):
     max_players = 6
     default_players = 3
     phases = PHASES
-    default_options = {"names": None}
+    #: ``cards``: a path to your own card file (validated; the built-in list by default)
+    default_options = {"names": None, "cards": None}
 
-    def __init__(self, players: int | None = None, seed: int = 0, cards: CardSet | None = None,
-                 **options: Any):
+    def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
-        self.cards = cards if cards is not None else builtin_cards()
+        path = self.options["cards"]
+        self.cards: CardSet = load_cards(path) if path else builtin_cards()
         self.numbers = rule_numbers()
         self.deck = deck_list(self.cards)
 
@@ -323,7 +324,7 @@ class AgeaState(State):
         d.over = True
         d.tasks.clear()
         d.phase = "Game over"
-        self.log("The last card has been drawn: the game ends.", ENDING)
+        self.log("The last card drawn is resolved: the game ends.", ruling("end-of-game"))
         table = score_table(self)
         for name, vp in table["scores"].items():
             self.log(f"{name}: {vp} VP", VICTORY)
@@ -387,10 +388,12 @@ class AgeaState(State):
 
     def gain_hero(self, player: int, hero: Hero, rule: str) -> None:
         d = self.data
-        if player == self.turn_player and d.phase == "Adventure":
-            hero.adventures_left = 1  # ruling adventuring-heroes
         d.players[player].heroes.append(hero)
         self.log(f"{self.name(hero.card)} comes into play for {self.player_name(player)}.", rule)
+        if player == self.turn_player and d.phase == "Adventure":
+            hero.adventures_left = 1
+            self.log(f"{self.name(hero.card)} may adventure this turn.",
+                     ruling("adventuring-heroes"))
 
     def gain_city(self, player: int, city: str, rule: str) -> None:
         """A city state comes under a player's control; Sparta and Athens exclude each other."""
