@@ -3,16 +3,18 @@
 Like OpenSpiel's random simulation test, with exact chance checks: at every step legal
 actions exist unless the game is over, every legal action applies, ``apply`` never mutates,
 chance outcomes are positive and sum to exactly 1, JSON round-trips exactly, undo restores,
-the game's own invariants hold and the game ends within its declared bound.
+every phase change is a declared transition, the game's own invariants hold, the game ends
+within its declared bound, and replaying its save file gives the same final state (determinism).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from mythlab.engine import Session, make
+from mythlab.engine import SaveFileError, Session, make
 
 
 @dataclass
@@ -60,7 +62,8 @@ def random_sim(name: str, games: int = 10, seed: int = 0, players: int | list[in
             if stop_on_failure:
                 break
         except Exception as exc:  # a crash is a failure too, reported with where it happened
-            report.failures.append(f"seed={game_seed} players={n}: crash {type(exc).__name__}: {exc}")
+            crash = f"crash {type(exc).__name__}: {exc}"
+            report.failures.append(f"seed={game_seed} players={n}: {crash}")
             if stop_on_failure:
                 break
         report.games += 1
@@ -91,6 +94,7 @@ def _one_game(name: str, players: int, seed: int, try_every_action: bool, check_
             if legal:
                 raise _Failure(f"{where}: terminal state offers actions")
             state.scores()
+            _check_replay(session, snapshot)
             return steps
         if not legal:
             raise _Failure(f"{where}: no legal actions but the game is not over")
@@ -112,6 +116,10 @@ def _one_game(name: str, players: int, seed: int, try_every_action: bool, check_
         session.apply(action)
         if state.to_json() != snapshot:
             raise _Failure(f"{where}: apply({action.label!r}) changed the state it was called on")
+        before_phase, after_phase = state.phase.name, session.state.phase.name
+        if not game.phases.allows(before_phase, after_phase):
+            raise _Failure(f"{where}: {action.label!r} moved from phase {before_phase!r} to "
+                           f"{after_phase!r}, a transition the game does not declare")
         after = session.state.to_json()
         session.undo()
         if session.state.to_json() != snapshot:
@@ -122,3 +130,13 @@ def _one_game(name: str, players: int, seed: int, try_every_action: bool, check_
         steps += 1
         if steps > bound:
             raise _Failure(f"game did not end within its declared bound of {bound} actions")
+
+
+def _check_replay(session: Session, final: str) -> None:
+    """The session's save file replays, from the seed, to exactly the same final state."""
+    try:
+        replayed = Session.from_json(json.dumps(session.to_dict())).state.to_json()
+    except SaveFileError as exc:
+        raise _Failure(f"the save file of this game does not load: {exc}") from None
+    if replayed != final:
+        raise _Failure("replaying the same seed and actions gave a different final state")

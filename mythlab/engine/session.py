@@ -75,12 +75,16 @@ class Session:
         return self.apply(self.state.sample_chance())
 
     def undo(self, steps: int = 1) -> State:
+        """Step back ``steps`` actions (the undone states stay available to ``redo``)."""
+        _check_steps(steps)
         if steps > self._position:
             raise IllegalAction("Session · undo", f"only {self._position} step(s) to undo")
         self._position -= steps
         return self.state
 
     def redo(self, steps: int = 1) -> State:
+        """Step forward again over ``steps`` undone actions."""
+        _check_steps(steps)
         if self._position + steps > len(self._timeline) - 1:
             raise IllegalAction("Session · redo", "nothing to redo")
         self._position += steps
@@ -162,13 +166,18 @@ class Session:
             raise SaveFileError(f"{source}: checksum does not match; the file was altered or "
                                 "damaged (field 'checksum')")
         try:
+            name = str(payload["game"])
             options = dict(payload["options"])
-            game = make(payload["game"], players=options.pop("players"),
-                        seed=options.pop("seed"), **options)
+            players, seed = options.pop("players"), options.pop("seed")
             actions = [str(a) for a in payload["actions"]]
             position = int(payload["position"])
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"{source}: damaged session file: {exc}") from None
+        try:
+            game = make(name, players=players, seed=seed, **options)
+        except (TypeError, ValueError) as exc:
+            raise SaveFileError(f"{source}: cannot set up the saved game {name!r}: {exc} "
+                                "(fields 'game', 'options')") from None
         session = cls(game)
         for step, label in enumerate(actions, start=1):
             try:
@@ -184,6 +193,11 @@ class Session:
 
     def __repr__(self) -> str:
         return f"<Session {self.game!r} at step {self._position} of {len(self._timeline) - 1}>"
+
+
+def _check_steps(steps: int) -> None:
+    if not isinstance(steps, int) or steps < 0:
+        raise ValueError(f"steps must be a whole number ≥ 0, not {steps!r}")
 
 
 def _checksum(body: dict[str, Any]) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mythlab.engine import Action, State
 
@@ -62,3 +62,12 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return BOTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
+
+
+def seat_bots(names: Sequence[str], seed: int = 0) -> dict[int, Bot]:
+    """One bot per seat, by name, each seeded from the game's seed and its seat number.
+
+    >>> sorted(seat_bots(["random", "greedy"], seed=3))
+    [0, 1]
+    """
+    return {seat: make_bot(name, seed=seed * 31 + seat) for seat, name in enumerate(names)}

@@ -1,0 +1,134 @@
+"""``mythlab`` on the command line: list the games, watch bots play one turn by turn.
+
+Each subcommand is a ``_cmd_*`` function registered in ``build_parser``; new ones (``odds``)
+plug in the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from mythlab import __version__
+from mythlab.engine import CHANCE, Session, State, game_class, games, make
+from mythlab.sim import BOTS, seat_bots
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (argparse exits 2 on usage errors)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # piped into `head`: stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``mythlab`` parser with one subparser per subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="mythlab", description="Explore Elysium, Cyclades, Elder Sign and Agea.")
+    parser.add_argument("--version", action="version", version=f"mythlab {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    listing = commands.add_parser("games", help="list the games with their player counts")
+    listing.set_defaults(run=_cmd_games)
+
+    play = commands.add_parser("play", help="watch bots play one game, turn by turn")
+    play.add_argument("game", help="a game name, as listed by `mythlab games`")
+    play.add_argument("--players", type=int, default=None,
+                      help="number of players (default: the game's usual count)")
+    play.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    play.add_argument("--bots", default="random",
+                      help=f"one bot per seat, comma-separated, or one for every seat; "
+                           f"bots: {', '.join(BOTS)} (default: random)")
+    play.add_argument("--max-steps", type=int, default=100_000,
+                      help="stop after this many actions (default: 100000)")
+    play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.set_defaults(run=_cmd_play, parser=play)
+    return parser
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    names = games()
+    if not names:
+        print("No games are registered.")
+        return 0
+    width = max(len(n) for n in names)
+    for name in names:
+        cls = game_class(name)
+        print(f"{name:<{width}}  {cls.title}  ({cls.min_players}–{cls.max_players} players)")
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    parser: argparse.ArgumentParser = args.parser
+    try:
+        game = make(args.game, players=args.players, seed=args.seed)
+        bots = [b.strip() for b in args.bots.split(",")]
+        if len(bots) == 1:
+            bots *= game.players
+        if len(bots) != game.players:
+            raise ValueError(f"--bots names {len(bots)} bots for {game.players} players")
+        seats = seat_bots(bots, game.seed)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.max_steps < 0:
+        parser.error("--max-steps must be ≥ 0")
+
+    session = Session(game)
+    say = (lambda *_: None) if args.quiet else print
+    seated = ", ".join(f"{game.player_names[p]} {b}" for p, b in enumerate(bots))
+    say(f"{game.title} · {game.players} players · seed {game.seed} · bots: {seated}")
+    say(_phase_line(session.state))
+    while not session.state.is_terminal() and session.position < args.max_steps:
+        before = session.state
+        after = session.play(seats, max_steps=1)  # one step: a bot's move or a roll
+        say(f"{session.position:>4}. {_mover(before)}: {after.history[-1]}")
+        for line in after.events:
+            say(f"        {line}")
+        if after.phase.name != before.phase.name:
+            say(_phase_line(after))
+
+    final = session.state
+    if final.is_terminal():
+        say(f"Game over after {session.position} actions.")
+    else:
+        say(f"Stopped after {session.position} actions (--max-steps); the game is not over.")
+    print(_format_scores(final))
+    return 0
+
+
+def _mover(state: State) -> str:
+    who = state.current_player
+    return "chance" if who == CHANCE else state.player_name(who)
+
+
+def _phase_line(state: State) -> str:
+    return f"── {state.phase.name}  ({state.phase.rule})"
+
+
+def _format_scores(state: State) -> str:
+    """Scores with winners marked, then the breakdown when the game gives one."""
+    result = state.scores()
+    title = "Final scores" if state.is_terminal() else "Scores so far"
+    scores: dict[str, Any] = result["scores"]
+    winners = {state.player_name(i) for i in result.get("winners", [])}
+    width = max(len(name) for name in scores)
+    lines = [f"{title}:"]
+    for name, points in scores.items():
+        mark = "  winner" if name in winners and state.is_terminal() else ""
+        lines.append(f"  {name:<{width}}  {points!s:>4}{mark}")
+    breakdown = result.get("breakdown")
+    if breakdown:
+        lines.append("Breakdown:")
+        items = breakdown.items() if isinstance(breakdown, dict) else enumerate(breakdown)
+        for who, parts in items:
+            if isinstance(parts, dict):
+                parts = ", ".join(f"{k} {v}" for k, v in parts.items())
+            lines.append(f"  {who}: {parts}")
+    return "\n".join(lines)

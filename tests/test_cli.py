@@ -1,0 +1,101 @@
+"""The ``mythlab`` command line: ``games`` and ``play``, on the toy race and on Agea."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from toygame import END, ROLL
+
+import mythlab
+from mythlab.cli import main
+from mythlab.engine import game_class
+from mythlab.sim import simulate
+
+PLAY = ["play", "toy-race", "--players", "3", "--seed", "5", "--bots", "random,greedy,random"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_python_m_mythlab_lists_the_builtin_games(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "mythlab", "games"], capture_output=True,
+                          text=True, encoding="utf-8", cwd=tmp_path, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    builtin = [g for g in mythlab.games() if game_class(g).__module__.startswith("mythlab.")]
+    for name in builtin:
+        assert name in done.stdout
+    if not builtin:
+        assert done.stdout == "No games are registered.\n"
+
+
+def test_python_m_mythlab_help_names_the_subcommands():
+    done = subprocess.run([sys.executable, "-m", "mythlab", "--help"], capture_output=True,
+                          text=True, encoding="utf-8", timeout=120, check=False)
+    assert done.returncode == 0 and "games" in done.stdout and "play" in done.stdout
+
+
+def test_games_shows_title_and_player_range(capsys):
+    assert "toy-race  Toy race  (2–3 players)" in run(capsys, "games").splitlines()
+
+
+def test_play_prints_each_action_its_events_phases_and_the_scores(capsys):
+    out = run(capsys, *PLAY)
+    lines = out.splitlines()
+    assert lines[0] == "Toy race · 3 players · seed 5 · bots: P1 random, P2 greedy, P3 random"
+    assert lines[1] == "── Turn  (Toy race · 1. Turn)"
+    assert "   1. P1: " in out and ". chance: rolled " in out
+    assert f"[{ROLL}]" in out and f"── Game over  ({END})" in out
+    assert "Game over after " in out and "Final scores:" in out and "winner" in out
+
+
+def test_play_matches_simulate_for_the_same_seed_and_bots(capsys):
+    out = run(capsys, *PLAY)
+    record = simulate("toy-race", games=1, players=3, bots=["random", "greedy", "random"],
+                      seed=5, progress=False)[0]
+    assert f"Game over after {record.steps} actions." in out
+    for name, points in record.scores["scores"].items():
+        assert any(line.split()[:2] == [name, str(points)] for line in out.splitlines())
+
+
+def test_play_is_deterministic(capsys):
+    assert run(capsys, *PLAY) == run(capsys, *PLAY)
+
+
+def test_quiet_prints_only_the_final_scores(capsys):
+    out = run(capsys, *PLAY, "--quiet")
+    assert out.startswith("Final scores:\n") and "[" not in out and "──" not in out
+    assert len(out.splitlines()) == 4
+
+
+def test_max_steps_stops_early_and_says_so(capsys):
+    out = run(capsys, "play", "toy-race", "--max-steps", "1")
+    assert "Stopped after 1 actions (--max-steps); the game is not over." in out
+    assert "Scores so far:" in out and "winner" not in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "toy-race", "--players", "4"], "Toy race is for 2–3 players, not 4"),
+    (["play", "toy-race", "--bots", "random,greedy,random"], "--bots names 3 bots for 2 players"),
+    (["play", "toy-race", "--bots", "clever"], "unknown bot 'clever'; choose from random, greedy"),
+    (["play", "toy-race", "--max-steps", "-1"], "--max-steps must be ≥ 0"),
+    ([], "the following arguments are required: COMMAND"),
+])
+def test_usage_errors_exit_2_with_a_message(capsys, argv, message):
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_play_agea(capsys):
+    """The real game end to end: bots finish a 3-player Agea game and scores are printed."""
+    if "agea" not in mythlab.games():
+        pytest.skip("Agea is not registered yet")
+    out = run(capsys, "play", "agea", "--players", "3", "--seed", "1",
+              "--bots", "random,greedy,random")
+    assert "Game over after " in out and "Final scores:" in out and "winner" in out
+    assert out.count("[") > 10  # events carry rule references

@@ -1,0 +1,343 @@
+"""The shared rule engine (DESIGN.md's public API), exercised on the test-only toy race."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from toygame import END, PASSING, ROLL, TURN, ToyRace, ToyState
+
+import mythlab
+from mythlab.engine import CHANCE, Phase, PhaseBook, Session, die, pool, uniform
+from mythlab.engine.game import _REGISTRY
+from mythlab.sim import seat_bots
+from mythlab.testing import random_sim
+
+
+@pytest.fixture
+def game() -> mythlab.Game:
+    return mythlab.make("toy-race", players=3, seed=7)
+
+
+@pytest.fixture
+def state(game: mythlab.Game) -> mythlab.State:
+    return game.initial_state()
+
+
+def rolling(state: mythlab.State, dice: int = 2) -> mythlab.State:
+    """The chance node after the player to move chose to roll ``dice`` dice."""
+    return state.apply(f"roll {dice} di{'e' if dice == 1 else 'ce'}")
+
+
+def played_states(seed: int = 3, players: int = 3) -> list[mythlab.State]:
+    """Every state of one bot game (random and greedy bots, seeded chance)."""
+    session = Session(mythlab.make("toy-race", players=players, seed=seed))
+    session.play(seat_bots(["random", "greedy", "random"][:players], seed))
+    return session.states
+
+
+# ------------------------------------------------------------------------ registry and options
+def test_registry_lists_and_makes_the_toy_game():
+    assert "toy-race" in mythlab.games()
+    game = mythlab.make("TOY-RACE", players=2, seed=1)
+    assert isinstance(game, ToyRace) and game.options == {"target": 10, "rounds": 8}
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"players": 5}, "Toy race is for 2–3 players, not 5"),
+    ({"speed": 3}, "Toy race has no option speed; its options are: rounds, target"),
+])
+def test_make_refuses_bad_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        mythlab.make("toy-race", **kwargs)
+
+
+def test_make_names_the_registered_games_for_an_unknown_one():
+    with pytest.raises(ValueError, match="unknown game 'chess'.*toy-race"):
+        mythlab.make("chess")
+
+
+# ------------------------------------------------------------------------ state basics
+def test_initial_state_reports_phase_player_and_actions(state):
+    assert state.phase.name == "Turn" and state.phase.rule == TURN
+    assert state.current_player == 0 and not state.is_chance_node() and not state.is_terminal()
+    assert [a.label for a in state.legal_actions()] == ["roll 1 die", "roll 2 dice", "pass"]
+    assert state.legal_actions()[2].explain() == f"stay where you are ({PASSING})"
+    assert state.events == [] and state.history == ()
+
+
+def test_apply_never_mutates_the_state_it_was_called_on(state):
+    for start in (state, rolling(state)):
+        before = start.to_json()
+        for action in start.legal_actions():
+            after = start.apply(action)
+            assert after is not start and after.data is not start.data
+        assert start.to_json() == before
+
+
+def test_legal_actions_returns_a_list_callers_may_edit(state):
+    state.legal_actions().clear()
+    assert len(state.legal_actions()) == 3
+
+
+def test_apply_records_history_and_events_with_rule_references(state):
+    after = rolling(state).apply("rolled 2+5")
+    assert after.history == ("roll 2 dice", "rolled 2+5")
+    assert after.events == [f"P1 moves 0 → 7  [{ROLL}]"]
+    assert after.current_player == 1 and after.data.positions == [7, 0, 0]
+
+
+# ------------------------------------------------------------------------ labels
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("roll 2 dice", "roll 2 dice"),       # exact
+    ("ROLL 2 Dice", "roll 2 dice"),       # case-insensitive
+    ("  pass ", "pass"),                  # surrounding blanks
+    ("roll 1", "roll 1 die"),             # unambiguous prefix
+    ("p", "pass"),
+])
+def test_labels_are_accepted_where_unambiguous(state, typed, meant):
+    assert state.find(typed).label == meant
+    assert state.apply(typed) == state.apply(meant)
+
+
+def test_an_action_object_is_matched_by_its_label(game, state):
+    other = game.initial_state().legal_actions()[1]
+    assert state.apply(other).history == ("roll 2 dice",)
+
+
+def test_an_ambiguous_prefix_is_refused_with_the_candidates(state):
+    with pytest.raises(mythlab.IllegalAction, match="'roll' is ambiguous here.*'roll 1 die'"):
+        state.apply("roll")
+
+
+# ------------------------------------------------------------------------ refusals
+@pytest.mark.parametrize(("setup", "typed", "rule", "reason"), [
+    ([], "roll 3 dice", TURN, "you may roll 1 or 2 dice, not 3"),
+    (["pass", "pass", "pass"], "pass", PASSING, "you passed on your last turn"),
+    (["roll 1 die"], "pass", ROLL, "the dice are rolling"),
+    ([], "move to 10", TURN, "'move to 10' is not a legal move in Turn; legal now: 'roll 1 die'"),
+])
+def test_illegal_action_names_the_rule_and_reason(state, setup, typed, rule, reason):
+    for label in setup:
+        state = state.apply(label)
+    before = state.to_json()
+    with pytest.raises(mythlab.IllegalAction) as refused:
+        state.apply(typed)
+    assert refused.value.rule == rule and reason in refused.value.reason
+    assert str(refused.value).startswith(f"{rule}: ")
+    assert refused.value.action == typed
+    assert state.to_json() == before
+    assert state.why_illegal(typed) == str(refused.value)
+
+
+def test_why_illegal_is_none_for_a_legal_action(state):
+    assert state.why_illegal("pass") is None and state.why_illegal("Roll 1") is None
+
+
+def test_no_move_is_possible_once_the_game_is_over(state):
+    over = rolling(state).apply("rolled 5+5")
+    assert over.is_terminal() and over.current_player is None and over.phase.rule == END
+    assert over.legal_actions() == [] and over.chance_outcomes() == []
+    assert over.why_illegal("pass") == f"{END}: the game is over; no move is possible"
+    assert over.scores() == {"scores": {"P1": 10, "P2": 0, "P3": 0}, "winners": [0]}
+
+
+# ------------------------------------------------------------------------ chance
+@pytest.mark.parametrize("dice", [1, 2])
+def test_chance_outcomes_are_fractions_summing_to_exactly_one(state, dice):
+    node = rolling(state, dice)
+    assert node.is_chance_node() and node.current_player == CHANCE
+    outcomes = node.chance_outcomes()
+    assert all(type(p) is Fraction and p > 0 for _, p in outcomes)
+    assert sum(p for _, p in outcomes) == 1
+    assert [a for a, _ in outcomes] == node.legal_actions()
+
+
+def test_two_dice_are_grouped_by_multiset(state):
+    odds = {a.label: p for a, p in rolling(state).chance_outcomes()}
+    assert len(odds) == 21
+    assert odds["rolled 2+5"] == Fraction(1, 18) and odds["rolled 3+3"] == Fraction(1, 36)
+
+
+def test_sample_chance_is_deterministic_and_legal(game):
+    node = rolling(game.initial_state())
+    again = rolling(game.initial_state())
+    assert node.sample_chance() == again.sample_chance()
+    assert node.sample_chance() in node.legal_actions()
+    with pytest.raises(mythlab.IllegalAction, match="not a chance node"):
+        game.initial_state().sample_chance()
+
+
+def test_six_dice_pool_has_462_outcomes_summing_to_one():
+    outcomes = pool(range(1, 7), 6)
+    assert len(outcomes) == 462 and sum(p for _, p in outcomes) == 1
+    assert dict(outcomes)[(6,) * 6] == Fraction(1, 6**6)
+
+
+def test_uniform_and_die_are_exact():
+    assert uniform("abc") == [("a", Fraction(1, 3)), ("b", Fraction(1, 3)), ("c", Fraction(1, 3))]
+    assert die(4) == [(1, Fraction(1, 4)), (2, Fraction(1, 4)), (3, Fraction(1, 4)),
+                      (4, Fraction(1, 4))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(faces=st.lists(st.integers(0, 5), min_size=1, max_size=6), count=st.integers(0, 4))
+def test_pool_matches_brute_force_over_ordered_rolls(faces, count):
+    """Icepool-style check: the multiset distribution equals counting every ordered roll."""
+    rolls = Counter(tuple(sorted(r)) for r in product(faces, repeat=count))
+    total = len(faces) ** count
+    expected = {multiset: Fraction(n, total) for multiset, n in rolls.items()}
+    got = pool(faces, count)
+    assert dict(got) == expected and len(got) == len(expected)
+
+
+# ------------------------------------------------------------------------ JSON and determinism
+def test_json_round_trip_is_exact_at_every_step():
+    for state in played_states():
+        text = state.to_json()
+        restored = state.game.state_from_json(text)
+        assert restored.to_json() == text and restored == state
+        assert restored.legal_actions() == state.legal_actions()
+        assert restored.events == state.events and restored.history == state.history
+        assert restored.chance_outcomes() == state.chance_outcomes()
+
+
+def _edited(state: mythlab.State, **changes) -> str:
+    payload = json.loads(state.to_json())
+    payload.update(changes)
+    return json.dumps(payload)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"version": 9}, "state version 9 is not supported"),
+    ({"game": "agea"}, "state is for game 'agea', not 'toy-race'"),
+    ({"options": {"players": 2, "seed": 7, "target": 10, "rounds": 8}}, "field 'options'"),
+    ({"format": "something"}, "not a mythlab state"),
+    ({"data": {"positions": "far"}}, "state JSON is damaged"),
+    ({"history": None}, "state JSON is damaged"),
+])
+def test_state_from_json_refuses_foreign_or_damaged_states(state, change, message):
+    with pytest.raises(mythlab.SaveFileError, match=message):
+        state.game.state_from_json(_edited(state, **change))
+
+
+def test_state_from_json_refuses_text_that_is_not_json(game):
+    with pytest.raises(mythlab.SaveFileError, match="not valid JSON"):
+        game.state_from_json('{"format": "mythlab-state", ')
+
+
+def test_same_seed_and_actions_give_identical_json():
+    first, second = played_states(seed=11), played_states(seed=11)
+    assert [s.to_json() for s in first] == [s.to_json() for s in second]
+    replay = mythlab.make("toy-race", players=3, seed=11).initial_state()
+    for label in first[-1].history:
+        replay = replay.apply(label)
+    assert replay.to_json() == first[-1].to_json()
+
+
+def test_different_seeds_give_different_games():
+    finals = {played_states(seed=s)[-1].to_json() for s in range(6)}
+    assert len(finals) > 1
+
+
+# ------------------------------------------------------------------------ phases
+def test_phase_graph_declares_every_transition(game):
+    graph = game.phase_graph()
+    assert isinstance(graph, nx.DiGraph)
+    assert list(graph.nodes) == ["Turn", "Roll", "Game over"]
+    assert graph.nodes["Roll"]["rule"] == ROLL
+    assert set(graph.edges) == {("Turn", "Roll"), ("Turn", "Game over"), ("Roll", "Turn"),
+                                ("Roll", "Game over")}
+    assert graph.out_degree(game.terminal_phase) == 0
+    assert all(nx.has_path(graph, p, game.terminal_phase) for p in graph.nodes)
+
+
+def test_played_phase_changes_are_declared_transitions(game):
+    for seed in range(5):
+        states = played_states(seed=seed)
+        for before, after in zip(states, states[1:], strict=False):
+            assert game.phases.allows(before.phase.name, after.phase.name)
+
+
+# ------------------------------------------------------------------------ random_sim harness
+def test_random_sim_passes_on_the_toy_game():
+    report = random_sim("toy-race", games=50)
+    assert report.ok, str(report)
+    assert report.games == 50 and report.steps > 100 and "0 failures" in str(report)
+
+
+class HalfOddsState(ToyState):
+    """Broken on purpose: the dice outcomes sum to 1/2."""
+
+    __slots__ = ()
+
+    def _chance(self):
+        return [(a, p / 2) for a, p in super()._chance()]
+
+
+class MutatingState(ToyState):
+    """Broken on purpose: ``apply`` shares the position with the state it came from."""
+
+    __slots__ = ()
+
+    def clone(self):
+        new = super().clone()
+        new.data = self.data
+        return new
+
+
+UNDECLARED = PhaseBook([  # broken on purpose: no declared way into "Game over"
+    Phase("Turn", TURN, 1, ("Roll",)),
+    Phase("Roll", ROLL, 2, ("Turn",)),
+    Phase("Game over", END, 3),
+])
+
+
+def _bound_of_two(self: ToyRace) -> int:
+    return 2
+
+
+def _broken(name: str, **attrs: object) -> type:
+    """A registered-on-demand copy of the toy race with some parts replaced."""
+    return type(name, (ToyRace,), {"name": name, **attrs})
+
+
+@pytest.mark.parametrize(("cls", "failure"), [
+    (_broken("toy-half-odds", state_class=HalfOddsState), "chance outcomes sum to 1/2"),
+    (_broken("toy-mutating", state_class=MutatingState), "changed the state it was called on"),
+    (_broken("toy-undeclared", phases=UNDECLARED),
+     "to 'Game over', a transition the game does not declare"),
+    (_broken("toy-overruns", max_actions=_bound_of_two),
+     "did not end within its declared bound of 2"),
+])
+def test_random_sim_catches_a_broken_game(monkeypatch, cls, failure):
+    monkeypatch.setitem(_REGISTRY, cls.name, cls)
+    report = random_sim(cls.name, games=5)
+    assert not report.ok and report.games == 5
+    assert failure in str(report), str(report)
+
+
+def test_random_sim_reports_a_nondeterministic_game(monkeypatch):
+    """A game whose moves depend on something outside the seed fails the replay check."""
+    import itertools
+
+    counter = itertools.count()
+
+    class DriftingState(ToyState):
+        __slots__ = ()
+
+        def _do(self, action):
+            super()._do(action)
+            if self.data.over:  # the final position depends on how often the game was played
+                self.data.round += next(counter)
+
+    cls = _broken("toy-drifting", state_class=DriftingState)
+    monkeypatch.setitem(_REGISTRY, cls.name, cls)
+    report = random_sim(cls.name, games=3, try_every_action=False)
+    assert "replaying the same seed and actions gave a different final state" in str(report)
