@@ -560,3 +560,14 @@ def test_ruling_adventuring_heroes_joining_this_turn_may_adventure():
     s = scenario(heroes={0: ["Ajax"]}, deck_top=["Jason", "Thebes"])
     s = s.apply("adventure with Ajax")
     assert "adventure with Jason" in labels(s)
+
+
+def test_event_martyr_discards_a_hero_to_add_three_to_the_battle_total():
+    s = _war(hand0=["Martyr"], heroes0=("Ajax", "Jason"))
+    assert "play Martyr: sacrifice Jason" in labels(s)
+    s = s.apply("play Martyr: sacrifice Jason").apply("ready for battle")
+    assert names(s, 0) == ["Ajax"] and "jason" in s.data.discard
+    s = s.apply("ready for battle")
+    s = s.apply("P1 rolls 1 for the Persian War").apply("P2 rolls 1 for the Persian War")
+    # P1: Ajax 1 + Martyr 3 + die 1 = 5
+    assert any("P1: Battle Total 5" in e for e in s.events)

@@ -1,0 +1,25 @@
+"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry.
+
+``Stepper`` is imported on first use, so ``import mythlab.widgets`` (and ``import mythlab``)
+never imports ipywidgets; ``StepperModel`` and the view registry are plain Python.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .model import StepperModel
+from .views import register_view, render_view
+
+if TYPE_CHECKING:
+    from .stepper import Stepper
+
+__all__ = ["Stepper", "StepperModel", "register_view", "render_view"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Stepper":
+        from .stepper import Stepper
+
+        return Stepper
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
