@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from mythlab.engine import SaveFileError, Session, make
+from mythlab.sim.batch import gc_paused
 
 
 @dataclass
@@ -56,7 +57,8 @@ def random_sim(name: str, games: int = 10, seed: int = 0, players: int | list[in
         game_seed = seed + g
         n = counts[g % len(counts)]
         try:
-            report.steps += _one_game(name, n, game_seed, try_every_action, check_json)
+            with gc_paused():
+                report.steps += _one_game(name, n, game_seed, try_every_action, check_json)
         except _Failure as exc:
             report.failures.append(f"seed={game_seed} players={n}: {exc}")
             if stop_on_failure:

@@ -571,3 +571,19 @@ def test_event_martyr_discards_a_hero_to_add_three_to_the_battle_total():
     s = s.apply("P1 rolls 1 for the Persian War").apply("P2 rolls 1 for the Persian War")
     # P1: Ajax 1 + Martyr 3 + die 1 = 5
     assert any("P1: Battle Total 5" in e for e in s.events)
+
+
+def test_ruling_end_of_game_pandoras_box_last_with_nothing_to_shuffle_back():
+    s = scenario(heroes={0: ["Hercules"], 1: ["Ajax"]}, deck_top=["Pandoras Box"])
+    top = s.data.deck[-1]
+    s.data.removed += s.data.deck[:-1]
+    s.data.deck = [top]
+    s.data.discard.clear()
+    s = s.apply("adventure with Hercules")
+    assert s.is_terminal()
+
+
+def test_a_failed_test_says_why():
+    s = scenario(heroes={0: ["Argus"]}, deck_top=["Hydra"])
+    s = s.apply("adventure with Argus").apply("face the Hydra")
+    assert any("has none of Strength, Wit: defeated" in e for e in s.events)

@@ -119,6 +119,8 @@ def do_test(s: AgeaState, t: Task, a: Action) -> None:
         s.log(f"{s.name(hero.card)} lacks the trait, but is a Demigod: 1-2 on a d6 wins.", TEST)
         s.push("demigod-roll", player=t.player, card=t.card, hero=t.hero)
     else:
+        s.log(f"{s.name(hero.card)} has none of {', '.join(challenge.tests)}: defeated; "
+              "roll 1d6 for delay tokens.", TEST)
         s.push("delay-roll", player=t.player, card=t.card, hero=t.hero)
 
 

@@ -110,7 +110,8 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         d.deck += d.discard
         d.discard = []
         s.stream.shuffle(d.deck)
-        d.end_at_depth = -1
+        if d.deck:  # with nothing to shuffle back the last card stays the last card
+            d.end_at_depth = -1
         s.log(f"The discards are shuffled into the deck ({len(d.deck)} cards).", rule)
     elif effect == "olympic-games":
         for q, player_q in enumerate(d.players):

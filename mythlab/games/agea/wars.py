@@ -74,6 +74,7 @@ def do_muster(s: AgeaState, t: Task, a: Action) -> None:
         s.play_event(t.player, instance, True, hero=target, target=target)
         return
     s.pop()
+    s.log(f"{s.player_name(t.player)} is ready for battle.", WARS)
     if t.players:
         s.push("war-muster", player=t.players[0], players=t.players[1:])
     else:
@@ -94,6 +95,7 @@ def do_war_roll(s: AgeaState, t: Task, a: Action) -> None:
     war = s.data.war
     assert war is not None
     war.rolls[t.player] = a.args[0]
+    s.log(f"{a.label}.", WARS)
     if t.players:
         s.push("war-roll", player=t.players[0], players=t.players[1:])
         return
