@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mythlab.engine.errors import DataError
 
 
 def data_root() -> Path:
@@ -20,3 +25,13 @@ def data_root() -> Path:
 def data_path(*parts: str) -> Path:
     """A file of the game data, e.g. ``data_path("agea", "cards.yaml")``."""
     return data_root().joinpath(*parts)
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse a data file with YAML's safe loader; problems raise ``DataError`` naming the file."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(str(path), None, None, f"cannot read: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise DataError(str(path), None, None, f"not valid YAML: {exc}") from None

@@ -12,10 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from mythlab.data import data_path
+from mythlab.data import data_path, read_yaml
 from mythlab.engine import DataError
 
 CardType = Literal["monster-foe", "non-monster-foe", "non-foe", "relic", "companion", "event",
@@ -103,19 +102,10 @@ class CardSet:
         return [c for c in self.cards if c.type in types]
 
 
-def _read_yaml(path: Path) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(str(path), None, None, f"cannot read: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise DataError(str(path), None, None, f"not valid YAML: {exc}") from None
-
-
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Load and validate a card file (the built-in ``data/agea/cards.yaml`` by default)."""
     path = Path(path) if path is not None else data_path("agea", "cards.yaml")
-    raw = _read_yaml(path)
+    raw = read_yaml(path)
     file = str(path)
     if not isinstance(raw, dict) or raw.get("format") != "mythlab-agea-cards":
         raise DataError(file, None, "format", "expected 'mythlab-agea-cards'")
@@ -188,20 +178,20 @@ def builtin_cards() -> CardSet:
 @cache
 def rule_numbers() -> dict[str, Any]:
     """The numbers of the rules (hand limit, dice, VP table) with their provenance."""
-    return _read_yaml(data_path("agea", "rules.yaml"))
+    return read_yaml(data_path("agea", "rules.yaml"))
 
 
 @cache
 def rulings() -> dict[str, dict[str, str]]:
     """mythlab's decisions where the rulebook is silent, by id."""
-    raw = _read_yaml(data_path("agea", "rulings.yaml"))
+    raw = read_yaml(data_path("agea", "rulings.yaml"))
     return {r["id"]: r for r in raw["rulings"]}
 
 
 def deck_list(cards: CardSet, path: str | Path | None = None) -> list[str]:
     """The card ids of a full deck, with the copies of ``deck.yaml`` (ruling deck-size)."""
     path = Path(path) if path is not None else data_path("agea", "deck.yaml")
-    raw = _read_yaml(path)
+    raw = read_yaml(path)
     copies = raw.get("copies") or {}
     for card_id in copies:
         try:

@@ -49,10 +49,9 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import networkx as nx
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mythlab.data import data_path
+from mythlab.data import data_path, read_yaml
 from mythlab.engine import DataError
 
 __all__ = [
@@ -194,15 +193,6 @@ def _check(model: type[BaseModel], raw: Any, file: str, entry: str | None,
         if prefix:
             field = f"{prefix}.{field}" if field else prefix
         raise DataError(file, entry, field or None, err["msg"]) from None
-
-
-def _read_yaml(path: Path) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(str(path), None, None, f"cannot read: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise DataError(str(path), None, None, f"not valid YAML: {exc}") from None
 
 
 def _natural(name: str) -> tuple[Any, ...]:
@@ -373,7 +363,7 @@ def load_archipelago(path: str | Path) -> nx.Graph:
     """
     path = Path(path)
     file = str(path)
-    raw = _read_yaml(path)
+    raw = read_yaml(path)
     if not isinstance(raw, dict):
         raise DataError(file, None, None, "expected a mapping with format, board, islands, ...")
     if raw.get("format") != MAP_FORMAT:
