@@ -11,8 +11,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import combinations_with_replacement
-from math import factorial, lcm, prod
+from math import lcm
+
+from mythlab.dice.multiset import weighted_multisets
 
 CHANCE = -1
 """``state.current_player`` at a chance node (as in OpenSpiel)."""
@@ -45,13 +46,8 @@ def pool(faces: Sequence, count: int) -> list[tuple[tuple, Fraction]]:
     """
     weights = Counter(faces)
     total = sum(weights.values()) ** count
-    result = []
-    for combo in combinations_with_replacement(sorted(weights), count):
-        counts = Counter(combo)
-        ways = factorial(count) // prod(factorial(c) for c in counts.values())
-        ways *= prod(weights[f] ** c for f, c in counts.items())
-        result.append((combo, Fraction(ways, total)))
-    return result
+    return [(combo, Fraction(ways, total))
+            for combo, ways in weighted_multisets(sorted(weights.items()), count)]
 
 
 class SeededStream:
