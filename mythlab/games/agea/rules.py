@@ -486,8 +486,10 @@ def attach_actions(s: AgeaState, player: int, instance: str, heroes: list[Hero],
                             card_note(card), instance, h.card, trait)
                         for trait in s.game.cards.traits]
         else:
+            lends = ", ".join(card.traits) or card.note or "no trait"
             actions.append(act(f"attach {card.label} to {s.name(h.card)}", kind, rule,
-                              instance, h.card))
+                               instance, h.card,
+                               note=f"{card.label} lends {lends} to {s.name(h.card)}"))
     return actions
 
 
@@ -546,7 +548,8 @@ def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[A
     out: list[Action] = []
 
     def add(label: str, hero: str = "", target: str = "", target_player: int = -1) -> None:
-        out.append(act(label, kind, rule, instance, hero, target, target_player))
+        out.append(act(label, kind, rule, instance, hero, target, target_player,
+                       note=f"{card.label}: {card.note}" if card.note else ""))
 
     effect = card.effect
     if effect in ("olympic-games", "oracle", "extra-turn", "draw-three-keep-one"):
@@ -619,7 +622,8 @@ def offer_menu(s: AgeaState, t: Task) -> list[Action]:
     """Adventure Phase: go adventuring, play events, attach cards from hand, or end the turn."""
     d = s.data
     me = d.players[t.player]
-    out = [act(f"adventure with {s.name(h.card)}", "adventure", ADVENTURE, h.card)
+    out = [act(f"adventure with {s.name(h.card)}", "adventure", ADVENTURE, h.card,
+               note=f"{s.name(h.card)} draws the top card and faces it")
            for h in me.heroes if s.active(h) and h.adventures_left > 0]
     for c in dict.fromkeys(me.hand):
         card = s.card(c)
