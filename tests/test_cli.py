@@ -99,3 +99,74 @@ def test_play_agea(capsys):
               "--bots", "random,greedy,random")
     assert "Game over after " in out and "Final scores:" in out and "winner" in out
     assert out.count("[") > 10  # events carry rule references
+
+
+# --- mythlab odds cyclades (Cyclades §3: exact battle odds) --------------------------------
+
+def test_odds_cyclades_json_gives_the_exact_fraction(capsys):
+    import json
+    from fractions import Fraction
+
+    from mythlab.games.cyclades.combat import battle_odds
+
+    out = run(capsys, "odds", "cyclades", "--attack", "4", "--defend", "3", "--bonus", "1",
+              "--json")
+    data = json.loads(out)
+    exact = battle_odds(4, 3, 1).probability
+    assert data["probability"] == f"{exact.numerator}/{exact.denominator}"
+    assert Fraction(data["probability"]) == exact
+    assert data["percent"] == pytest.approx(float(exact) * 100)
+    assert (data["attack"], data["defend"], data["bonus"], data["policy"]) == (4, 3, 1, "fight")
+    assert sum(Fraction(o["probability"]) for o in data["outcomes"]) == 1
+
+
+def test_odds_cyclades_prints_a_readable_line(capsys):
+    out = run(capsys, "odds", "cyclades", "--attack", "2", "--defend", "1")
+    assert out == ("Cyclades battle: 2 attackers v 1 defender, fight to the end: the attack "
+                   "succeeds with probability 1181/1296 ≈ 91.1 %\n")
+
+
+def test_odds_cyclades_policy_and_outcomes(capsys):
+    out = run(capsys, "odds", "cyclades", "--attack", "4", "--defend", "3", "--bonus", "1",
+              "--policy", "attacker:units<=1", "--outcomes")
+    lines = out.splitlines()
+    assert "policy attacker:units<=1" in lines[0] and "585847/1119744" in lines[0]
+    assert any(line.strip().startswith("attacker retreats with 1 (defender keeps 3)")
+               for line in lines[1:])
+    json_out = run(capsys, "odds", "cyclades", "--attack", "4", "--defend", "3", "--policy",
+                   "defender:odds<1/4", "--json")
+    assert '"policy": "defender:odds<1/4"' in json_out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["odds", "INV_3,LORE"], "Elder Sign task odds are not available yet"),
+    (["odds", "cyclades", "--defend", "2"], "cyclades odds need --attack N"),
+    (["odds", "cyclades", "--attack", "2"], "cyclades odds need --defend N"),
+    (["odds", "cyclades", "--attack", "0", "--defend", "2"],
+     "a battle needs at least 1 attacking unit"),
+    (["odds", "cyclades", "--attack", "2", "--defend", "-1"], "defend must be at least 0"),
+    (["odds", "cyclades", "--attack", "2", "--defend", "2", "--policy", "later"],
+     "policy: cannot read 'later'"),
+    (["odds", "cyclades", "--attack", "1000", "--defend", "2"], "too many units"),
+])
+def test_odds_usage_errors_exit_2_with_a_message(capsys, argv, message):
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_python_m_mythlab_odds_cyclades_json():
+    done = subprocess.run([sys.executable, "-m", "mythlab", "odds", "cyclades", "--attack", "1",
+                           "--defend", "1", "--json"], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith('{"probability": "13/36", "percent": 36.1')
+
+
+def test_odds_help_names_cyclades_and_its_options():
+    from mythlab.cli import build_parser
+
+    assert "odds" in build_parser().format_help()
+    with pytest.raises(SystemExit) as exited:
+        main(["odds", "--help"])
+    assert exited.value.code == 0
