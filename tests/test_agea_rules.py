@@ -112,7 +112,7 @@ def test_draw_phase_challenge_is_discarded_and_city_state_comes_into_play():
     assert "thebes" in s.data.players[0].cities
 
 
-def test_draw_phase_relic_is_attached_or_kept():
+def test_draw_phase_relic_is_attached_or_kept_and_ruling_attach_timing():
     s = scenario(heroes={0: ["Ajax", "Orpheus"]}, deck_top=["Lyre of Apollo"], phase="Draw")
     assert set(labels(s)) == {"attach Lyre of Apollo to Ajax", "attach Lyre of Apollo to Orpheus",
                               "keep Lyre of Apollo in hand"}

@@ -628,7 +628,8 @@ def offer_menu(s: AgeaState, t: Task) -> list[Action]:
     for c in dict.fromkeys(me.hand):
         card = s.card(c)
         if card.type in ("relic", "companion"):
-            out += attach_actions(s, t.player, c, me.heroes, "attach-from-hand", DRAW)
+            out += attach_actions(s, t.player, c, me.heroes, "attach-from-hand",
+                                  ruling("attach-timing"))
         else:
             out += event_actions(s, t.player, c, "play-from-hand")
     blessings = [c for c in dict.fromkeys(me.hand) if s.card(c).is_blessing]
