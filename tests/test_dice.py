@@ -537,3 +537,47 @@ def test_rows_are_values():
     assert row == parse_row("INV_3,LORE") and hash(row) == hash(parse_row("INV_3,LORE"))
     with pytest.raises(ValueError, match="unknown symbol 'WILD'"):
         Requirement(("WILD",))
+
+
+# --- Matcher.uses: every way to spend dice on a row (for whole-adventure solvers) ----------
+
+FACES = ["LORE", "PERIL", "TERROR", "INV_1", "INV_2", "INV_3", "INV_4", "WILD"]
+
+
+def brute_uses(row: list[list[str]], faces: list[str], wild: str) -> set[tuple[int, ...]]:
+    """Per distinct face, how many dice an assignment takes; each requirement's dice meet
+    one of its options and none of them could be left out for that option (a minimal set),
+    as Matcher.uses promises."""
+    distinct = sorted(set(faces), key=FACES.index)
+    out = set()
+    for owner in product(range(len(row) + 1), repeat=len(faces)):
+        groups = [[f for f, o in zip(faces, owner, strict=True) if o == r]
+                  for r in range(len(row))]
+        if all(any(_meets(o, g, wild) and all(not _meets(o, g[:i] + g[i + 1:], wild)
+                                              for i in range(len(g))) for o in req)
+               for req, g in zip(row, groups, strict=True)):
+            used = Counter(f for f, o in zip(faces, owner, strict=True) if o < len(row))
+            out.add(tuple(used[f] for f in distinct))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(row=ROW, faces=st.lists(st.sampled_from(FACES), min_size=1, max_size=5),
+       wild=st.sampled_from(["seed", "faq"]))
+def test_matcher_uses_equals_brute_force(row, faces, wild):
+    """Every minimal way to complete the row, including the DP for a last INV requirement."""
+    from mythlab.dice import Matcher
+    from mythlab.dice.matching import reading_key
+
+    distinct = sorted(set(faces), key=FACES.index)
+    counts = [faces.count(f) for f in distinct]
+    m = Matcher(parse_row(row).requirements, [(0, f) for f in distinct], reading_key(wild))
+    uses = m.uses(counts)
+    assert set(uses) == brute_uses(as_lists(row), faces, wild)
+    assert bool(uses) == m.feasible(counts)
+    # coordinates add classes up, e.g. per colour
+    coords = [i % 2 for i in range(len(distinct))]
+    width = max(coords, default=-1) + 1
+    summed = {tuple(sum(u[i] for i in range(len(u)) if coords[i] == c) for c in range(width))
+              for u in uses}
+    assert set(m.uses(counts, coords)) == summed

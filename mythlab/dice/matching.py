@@ -173,6 +173,89 @@ class Matcher:
         dfs(0, 0)
         return best[1] if best else None
 
+    def uses(self, counts: list[int], coords: list[int] | None = None
+             ) -> frozenset[tuple[int, ...]]:
+        """Every distinct way to spend dice on the row, as dice taken per coordinate.
+
+        Each requirement takes a minimal set (as in :meth:`cheapest`); an empty answer means
+        the row cannot be met. By default a coordinate is a class; ``coords[i]`` sends class
+        ``i`` to a coordinate instead (e.g. its kind, when only colours matter), which keeps
+        the answer small. Solvers that look beyond one roll use this to weigh which dice a
+        completion leaves for the next roll.
+
+        Examples
+        --------
+        >>> from mythlab.dice import parse_row
+        >>> m = Matcher(parse_row("INV_4").requirements,
+        ...             [(0, "INV_1"), (0, "INV_3"), (1, "INV_4")], reading_key("seed"))
+        >>> sorted(m.uses([1, 1, 1]))
+        [(0, 0, 1), (1, 1, 0)]
+        >>> sorted(m.uses([1, 1, 1], coords=[0, 0, 1]))          # dice taken per kind
+        [(0, 1), (2, 0)]
+        >>> m.uses([1, 0, 0])
+        frozenset()
+
+        Notes
+        -----
+        Depth-first over requirements with a memo on (requirement, dice left); the answer
+        is at most the number of sub-multisets of the dice.
+        """
+        counts = list(counts)
+        coords = list(range(len(counts))) if coords is None else list(coords)
+        width, last = max(coords, default=-1) + 1, len(self.order) - 1
+        memo: dict[tuple[int, ...], frozenset[tuple[int, ...]]] = {}
+        nothing = ((0,) * width,)
+        final = self.reqs[self.order[last]]
+        points_only = not final.symbols and len(final.points) == 1
+
+        def dfs(pos: int) -> frozenset[tuple[int, ...]]:
+            key = (pos, *counts)
+            if key in memo:
+                return memo[key]
+            if pos == last and points_only:
+                memo[key] = self._point_uses(final.points[0], counts, coords, width)
+                return memo[key]
+            found: set[tuple[int, ...]] = set()
+            for group in self._groups(pos, counts):
+                for i in group:
+                    counts[i] -= 1
+                rest = nothing if pos == last else dfs(pos + 1)
+                for i in group:
+                    counts[i] += 1
+                for r in rest:
+                    used = list(r)
+                    for i in group:
+                        used[coords[i]] += 1
+                    found.add(tuple(used))
+            memo[key] = frozenset(found)
+            return memo[key]
+
+        return dfs(0)
+
+    def _point_uses(self, need: int, counts: list[int], coords: list[int], width: int
+                    ) -> frozenset[tuple[int, ...]]:
+        """The coordinate vectors of the minimal dice sets adding up to ``need`` points.
+
+        Classes are taken by falling value; a set is minimal exactly when the die that
+        reaches ``need`` is one of its smallest, so a DP over (points so far, vector)
+        finds them all without listing the sets themselves.
+        """
+        states = {(0, (0,) * width)}
+        found: set[tuple[int, ...]] = set()
+        for i in self.inv_classes:
+            v, c, x = self.points[i], counts[i], coords[i]
+            grown = set()
+            for total, vec in states:
+                grown.add((total, vec))
+                for k in range(1, c + 1):
+                    nxt = vec[:x] + (vec[x] + k,) + vec[x + 1:]
+                    if total + k * v >= need:
+                        found.add(nxt)
+                        break
+                    grown.add((total + k * v, nxt))
+            states = grown
+        return frozenset(found)
+
 
 def _cost(classes: list[tuple[int, Face]], chosen: list[list[int]]) -> tuple:
     """The tie-break order of :func:`cheapest_completion`, smaller is cheaper."""
