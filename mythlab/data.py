@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import BaseModel, ValidationError
 
 from mythlab.engine.errors import DataError
 
@@ -35,3 +36,16 @@ def read_yaml(path: Path) -> Any:
         raise DataError(str(path), None, None, f"cannot read: {exc}") from None
     except yaml.YAMLError as exc:
         raise DataError(str(path), None, None, f"not valid YAML: {exc}") from None
+
+
+def validate_entry(model: type[BaseModel], raw: Any, file: str, entry: str | None,
+                   prefix: str = "") -> Any:
+    """Validate one entry of a data file; failures raise ``DataError`` naming entry and field."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"])
+        if prefix:
+            field = f"{prefix}.{field}" if field else prefix
+        raise DataError(file, entry, field or None, err["msg"]) from None

@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from mythlab.data import data_path, read_yaml
+from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
 
 CardType = Literal["monster-foe", "non-monster-foe", "non-foe", "relic", "companion", "event",
@@ -120,12 +120,7 @@ def load_cards(path: str | Path | None = None) -> CardSet:
         name = f"#{n + 1}"
         if isinstance(entry, dict):
             name = entry.get("id") or entry.get("name") or name
-        try:
-            card = Card.model_validate(entry)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            field = ".".join(str(p) for p in err["loc"]) or None
-            raise DataError(file, str(name), field, err["msg"]) from None
+        card = validate_entry(Card, entry, file, str(name))
         _check_card(file, card, set(traits))
         cards.append(card)
     counts = Counter(c.id for c in cards)

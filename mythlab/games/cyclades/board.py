@@ -49,9 +49,9 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import networkx as nx
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from mythlab.data import data_path, read_yaml
+from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
 
 __all__ = [
@@ -182,19 +182,6 @@ class _MapEntry(_Strict):
     starts: dict[Any, Any] = {}
 
 
-def _check(model: type[BaseModel], raw: Any, file: str, entry: str | None,
-           prefix: str = "") -> Any:
-    """Validate ``raw`` with a pydantic model; a failure names the file, entry and field."""
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"])
-        if prefix:
-            field = f"{prefix}.{field}" if field else prefix
-        raise DataError(file, entry, field or None, err["msg"]) from None
-
-
 def _natural(name: str) -> tuple[Any, ...]:
     """Sort key putting ``A2`` before ``A10`` and ``IS2`` before ``IS10``."""
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name))
@@ -280,7 +267,7 @@ def _layout(file: str, key: Any, raw: Any, island_ids: Mapping[str, Any],
         raise DataError(file, entry, "starts", "keys must be player counts (2, 3, ...)") from None
     if players < 1:
         raise DataError(file, entry, "starts", "the player count must be at least 1")
-    spec = _check(_LayoutEntry, raw, file, entry)
+    spec = validate_entry(_LayoutEntry, raw, file, entry)
     if len(spec.players) != players:
         raise DataError(file, entry, "players",
                         f"lists {len(spec.players)} players for a {players}-player game")
@@ -291,7 +278,7 @@ def _layout(file: str, key: Any, raw: Any, island_ids: Mapping[str, Any],
     starts = []
     for label, raw_start in spec.players.items():
         who = f"{entry}, player {label}"
-        s = _check(_StartEntry, raw_start, file, who)
+        s = validate_entry(_StartEntry, raw_start, file, who)
         for i in s.islands:
             if i not in island_ids:
                 raise DataError(file, who, "islands", f"{i!r} is not an island of this map")
@@ -368,10 +355,10 @@ def load_archipelago(path: str | Path) -> nx.Graph:
         raise DataError(file, None, None, "expected a mapping with format, board, islands, ...")
     if raw.get("format") != MAP_FORMAT:
         raise DataError(file, None, "format", f"expected {MAP_FORMAT!r}")
-    spec = _check(_MapEntry, raw, file, None)
+    spec = validate_entry(_MapEntry, raw, file, None)
     if spec.version != 1:
         raise DataError(file, None, "version", f"version {spec.version} is not known; expected 1")
-    board = _check(_BoardEntry, spec.board, file, "board")
+    board = validate_entry(_BoardEntry, spec.board, file, "board")
     cells = _board_cells(file, board)
     neighbours = _hex_neighbours(cells)
 
@@ -382,7 +369,7 @@ def load_archipelago(path: str | Path) -> nx.Graph:
         name = f"#{n + 1}"
         if isinstance(raw_island, dict) and isinstance(raw_island.get("id"), str):
             name = raw_island["id"]
-        island = _check(_IslandEntry, raw_island, file, name)
+        island = validate_entry(_IslandEntry, raw_island, file, name)
         if island.id in entries:
             raise DataError(file, island.id, "id", "two islands share this id")
         if island.id in cells:
