@@ -92,15 +92,48 @@ def serves(face: str, rows: list[list[tuple[str, ...]]], wild: str) -> bool:
                for row in rows for q in row for o in q)
 
 
+def cost_list(text: str, rows: int) -> list[list[int]]:
+    """task_costs notation ("row1:sanity-1;row2:stamina-2"), read independently."""
+    out = [[0, 0] for _ in range(rows)]
+    for token in text.split(";"):
+        if token.startswith("row"):
+            where, what = token.split(":")
+            kind, amount = what.split("-")
+            out[int(where[3:]) - 1][["sanity", "stamina"].index(kind)] += int(amount)
+    return out
+
+
 class Brute:
+    """Optimal play by exhaustive search. ``monsters``: (row text, where) with ``where`` a
+    0-based row to replace, ``("keep_1", row)`` to keep that row's first requirement, or
+    ``None`` for a new row outside the arrow; ``limits``: (sanity, stamina) or None."""
+
     def __init__(self, card: str, wild: str, focus: int | None, spell: int, clue: int,
-                 terror: str | None):
+                 terror: str | None, monsters=(), costs: str = "", limits=(None, None)):
         task = parse_task(card)
         self.rows = [[q.options for q in r] for r in task.rows]
-        self.ordered, self.wild, self.terror = task.ordered, wild, terror
+        self.costs = cost_list(costs, len(self.rows))
+        self.chain = list(range(len(self.rows))) if task.ordered else []
+        for text, where in monsters:
+            req = [q.options for q in parse_task(text).rows[0].requirements]
+            if where is None:
+                self.rows.append(req)
+                self.costs.append([0, 0])
+            elif isinstance(where, tuple):
+                self.rows[where[1]] = self.rows[where[1]][:1] + req
+            else:
+                self.rows[where] = req
+                self.costs[where] = [0, 0]
+        self.limits = limits
+        self.wild, self.terror = wild, terror
         self.start = (tuple(range(len(self.rows))), -1 if focus is None else focus, spell, clue)
         self.value = cache(self._value)
         self.best = cache(self._best)
+
+    def can_pay(self, left, t) -> bool:
+        done = [x for x in range(len(self.rows)) if x not in left or x == t]
+        return all(limit is None or sum(self.costs[x][i] for x in done) < limit
+                   for i, limit in enumerate(self.limits))
 
     def probability(self, spec: str) -> Fraction:
         counts = parse_pool(spec).counts
@@ -124,7 +157,9 @@ class Brute:
         wild, rows = self.wild, self.rows
         best = Fraction(0)
         hl = ([marker] if marker else []) + list(held)
-        avail = left[:1] if self.ordered else left
+        first = [x for x in left if x in self.chain][:1]
+        avail = [x for x in left
+                 if (x in first or x not in self.chain) and self.can_pay(left, x)]
         n = len(roll)
         for t in avail:
             rest = tuple(x for x in left if x != t)
@@ -276,10 +311,145 @@ def test_equals_brute_force(card, spec, wild, focus, spell, clue, terror):
     assert odds.probability(spec) == brute.probability(spec)
 
 
+# card, pool, solver options, the brute force's own reading of the same monsters and costs
+FEATURES = [
+    # a monster under the last task of an arrow card: outside the arrow (any time)
+    ("PERIL > LORE", "3G", {"focus": 0, "clue": 1, "monsters": ["INV_2"]},
+     {"monsters": [("INV_2", None)]}),
+    ("PERIL > LORE", "2G+R", {"wild": "faq", "focus": 1, "monsters": ["LORE"]},
+     {"monsters": [("LORE", None)]}),
+    # a full monster task replaces its row, cost and all; a partial one keeps the first symbol
+    ("LORE|PERIL", "3G", {"focus": None, "spell": 1, "monsters": ["TERROR"],
+                          "monster_slot": "row1:replace", "costs": "row1:sanity-2",
+                          "sanity": 2},
+     {"monsters": [("TERROR", 0)], "costs": "row1:sanity-2", "limits": (2, None)}),
+    ("LORE,INV_2|PERIL", "2G+Y", {"focus": 0, "clue": 1, "monsters": ["TERROR"],
+                                  "monster_slot": "row1:keep_1"},
+     {"monsters": [("TERROR", ("keep_1", 0))]}),
+    # task costs: affordable, and not (the last row would take sanity to 0)
+    ("LORE|PERIL", "3G", {"focus": 1, "costs": "row1:sanity-1;row2:stamina-1", "sanity": 2,
+                          "stamina": 2},
+     {"costs": "row1:sanity-1;row2:stamina-1", "limits": (2, 2)}),
+    ("LORE|PERIL", "3G", {"focus": 1, "costs": "row1:sanity-1;row2:sanity-1", "sanity": 2},
+     {"costs": "row1:sanity-1;row2:sanity-1", "limits": (2, None)}),
+    # equal rows with different costs are not interchangeable
+    ("LORE|LORE", "3G", {"focus": 0, "spell": 1, "costs": "row2:stamina-3", "stamina": 4},
+     {"costs": "row2:stamina-3", "limits": (None, 4)}),
+]
+
+
+@pytest.mark.parametrize(("card", "spec", "kw", "brute_kw"), FEATURES)
+def test_costs_and_monsters_equal_brute_force(card, spec, kw, brute_kw):
+    """Seed p.7 (a task whose cost would take sanity or stamina to 0 cannot be completed)
+    and pp. 10-11 (monster tasks: full, partial, under the last task)."""
+    opts = {"wild": "seed", "focus": None, "spell": 0, "clue": 0} | {
+        k: v for k, v in kw.items() if k in ("wild", "focus", "spell", "clue")}
+    brute = Brute(card, opts["wild"], opts["focus"], opts["spell"], opts["clue"], None,
+                  **brute_kw)
+    odds = AdventureOdds(card, **kw)
+    assert odds.probability(spec) == brute.probability(spec)
+
+
+def test_task_costs_decide_whether_the_card_can_be_completed():
+    """Costs add up over the attempt: 2 sanity cannot pay two rows of 1 (the second would
+    take it to 0), 3 can; a blocked row is not offered as a choice."""
+    terrible = adventure("A Terrible Discovery")
+    assert terrible.task_costs == "row1:sanity-1;row2:sanity-1"
+    free = AdventureOdds(terrible, focus=0).probability("6G")
+    assert AdventureOdds(terrible, focus=0, sanity=3).probability("6G") == free
+    assert AdventureOdds(terrible, focus=0, sanity=2).probability("6G") == 0
+    assert AdventureOdds(terrible, focus=0, stamina=1).probability("6G") == free
+    odds = AdventureOdds("LORE|PERIL", focus=0, costs="row1:sanity-2", sanity=2)
+    roll = (("green", ("LORE", "PERIL", "INV_1")),)
+    labels = [c.label for c in odds.choices(odds.start("3G"), roll)]
+    assert not any(x.startswith("complete row 1") for x in labels)
+    assert any(x.startswith("complete row 2") for x in labels)
+    with pytest.raises(ValueError, match="sanity=0"):
+        AdventureOdds("LORE", sanity=0)
+    with pytest.raises(ValueError, match="task cost 'row3:sanity-1'"):
+        AdventureOdds("LORE|PERIL", costs="row3:sanity-1")
+
+
+def test_monsters_on_adventures_follow_their_monster_tasks():
+    """Seed pp. 10-11: a monster marker on a full monster task replaces it, on a partial one
+    covers all but its first symbol, else it adds a row."""
+    relics = adventure("Ancient Relics")            # LORE,INV_3|LORE,INV_3; row1:replace
+    odds = AdventureOdds(relics, focus=0, monsters=["PERIL"])
+    assert [str(r) for r in odds.rows] == ["PERIL", "LORE,INV_3"]
+    assert odds.probability("5G") == adventure_odds("PERIL|LORE,INV_3", "5G", focus=0)
+    assert odds.card == relics.card                 # the printed card is unchanged
+    dim = adventure("Another Dimension")            # LORE,INV_1|TERROR,PERIL; row1:keep_1
+    odds = AdventureOdds(dim, focus=0, monsters=["PERIL,INV_2"])
+    assert [str(r) for r in odds.rows] == ["LORE,PERIL,INV_2", "TERROR,PERIL"]
+    two = AdventureOdds(adventure("Public Lavatory"), focus=0, monsters=["LORE", "INV_3"])
+    assert [str(r) for r in two.rows] == ["PERIL,LORE,LORE", "LORE", "INV_3"]
+    base = adventure_odds(adventure("Public Lavatory"), "6G", focus=0)
+    assert two.probability("6G") < base             # more rows: harder
+    odds = AdventureOdds("PERIL > LORE", focus=0, monsters=[("INV_2", None)])
+    start = odds.start("4G")
+    roll = (("green", ("INV_2", "LORE", "TERROR", "INV_1")),)
+    labels = [c.label for c in odds.choices(start, roll) if c.action == "complete"]
+    assert any(x.startswith("complete row 3 (monster)") for x in labels)   # any time
+    assert not any(x.startswith("complete row 2") for x in labels)         # arrow
+    with pytest.raises(ValueError, match="holds a monster"):
+        AdventureOdds("LORE|PERIL", monsters=[("INV_2", 0), ("INV_3", 0)])
+
+
+# --- sympy.stats: the roll distribution from an independent library -----------------------
+
+class SympyBrute(Brute):
+    """:class:`Brute` with every roll's distribution taken from sympy.stats (joint density
+    of the dice as finite random variables), not from itertools.product."""
+
+    def _value(self, left, pool, marker, held, fl, sl, cl) -> Fraction:
+        if not left:
+            return Fraction(1)
+        if not sum(pool):
+            return Fraction(0)
+        total = Fraction(0)
+        for roll, p in sympy_rolls(pool):
+            total += p * self.best(left, pool, marker, held, fl, sl, cl, roll)
+        return total
+
+
+@cache
+def sympy_rolls(pool: tuple[int, ...]) -> list[tuple[tuple, Fraction]]:
+    import sympy
+    from sympy.stats import FiniteRV, density
+
+    dice = [k for k, n in zip(KINDS, pool, strict=True) for _ in range(n)]
+    xs = [FiniteRV(f"X{i}", {j: sympy.Rational(1, 6) for j in range(6)})
+          for i in range(len(dice))]
+    code = sum(x * 10**i for i, x in enumerate(xs))
+    out: Counter = Counter()
+    for value, q in density(code).dict.items():
+        digits = [int(value) // 10**i % 10 for i in range(len(dice))]
+        roll = tuple(sorted((k, DICE[k][j]) for k, j in zip(dice, digits, strict=True)))
+        out[roll] += Fraction(int(q.p), int(q.q))
+    return list(out.items())
+
+
+@pytest.mark.parametrize(("card", "spec", "wild", "focus", "spell"), [
+    ("PERIL,PERIL > LORE", "3G", "seed", 0, 0),
+    ("INV_4|LORE", "G+Y+R", "faq", None, 0),
+    ("LORE,PERIL|INV_2", "2G+R", "seed", 1, 1),
+    ("TERROR > INV_3", "2G+Y", "seed", None, 1),
+])
+def test_equals_optimal_play_on_sympy_stats_distributions(card, spec, wild, focus, spell):
+    """Up to 3 dice: the same optimum when sympy.stats supplies the roll probabilities."""
+    sym = SympyBrute(card, wild, focus, spell, 0, None)
+    assert sum(p for _, p in sympy_rolls((2, 0, 1))) == 1
+    assert AdventureOdds(card, wild, focus=focus, spell=spell).probability(spec) == \
+        sym.probability(spec)
+
+
 @pytest.mark.parametrize(("card", "spec", "kw"), [
     ("PERIL,PERIL > LORE,LORE", "3G+R", {"wild": "faq", "focus": 1, "spell": 1}),
     ("INV_3|LORE,INV_2", "3G+Y", {"focus": None, "spell": 1}),
     ("LORE|PERIL", "2G+R", {"focus": 0, "clue": 1}),
+    # every keep of every roll listed one by one against the clue table's running maxima
+    ("INV_3|LORE,PERIL", "4G+R", {"focus": None, "clue": 1}),
+    ("TERROR|LORE,LORE", "4G", {"focus": 0, "clue": 1, "terror": "discard_all_terror"}),
     ("LORE|PERIL,INV_1", "3G", {"focus": 1, "terror": "discard_all_terror"}),
     ("LORE|LORE|PERIL", "3G+R", {"focus": None, "spell": 1}),
 ])
@@ -395,6 +565,11 @@ def test_wildcard_readings_and_terror_effects():
     ("PERIL,PERIL > LORE,LORE", "6G+Y+R", {"wild": "faq", "focus": 1, "spell": 1}, 1500),
     ("INV_3|LORE,INV_3|TERROR", "6G+R", {"focus": None}, 1000),
     ("LORE|PERIL,PERIL", "4G", {"focus": 0, "clue": 1}, 600),
+    # a whole printed adventure with a clue, a spell, its task costs and a monster added
+    (adventure("A Terrible Discovery"), "5G",
+     {"focus": 1, "spell": 1, "clue": 1, "sanity": 3, "monsters": ["PERIL"]}, 300),
+    (adventure("Ancient Relics"), "4G+R",
+     {"wild": "faq", "focus": 1, "clue": 1, "monsters": ["TERROR,INV_2"]}, 300),
 ])
 def test_monte_carlo_of_the_returned_policy(card, spec, kw, games):
     """Playing the returned policy on seeded random rolls lands within 4 standard errors."""
@@ -447,6 +622,13 @@ def test_odds_table_rows():
     assert name == "Hallway on Fire" and values[0] < values[1]
     assert values == [AdventureOdds("PERIL>PERIL", "faq", focus=0).probability(s)
                       for s in ("5G", "6G")]
+    # each card's own task costs (2 sanity cannot pay rows of 1 + 1) and added monsters
+    (_, blocked), = odds_table([adventure("A Terrible Discovery")], ["5G"], sanity=2)
+    assert blocked == [0]
+    (_, more), = odds_table([adventure("Hallway on Fire")], ["5G"], "faq", focus=0,
+                            monsters=["LORE"])
+    assert more[0] == adventure_odds("PERIL>PERIL", "5G", "faq", focus=0,
+                                     monsters=[("LORE", None)]) < values[0]
 
 
 def test_rolls_are_the_dice_engine_outcomes():
