@@ -154,13 +154,14 @@ def _wait_for_server(proc: subprocess.Popen, lab: Lab) -> None:
     pytest.fail(f"jupyter lab did not answer within {SERVER_START:.0f} s:\n{lab.log_tail()}")
 
 
-def _start_kernel(lab: Lab) -> None:
+def _start_kernel(lab: Lab, notebook: str = NOTEBOOK) -> None:
     """Start the notebook's kernel session before the page opens it.
 
     Left to itself JupyterLab sometimes starts two kernels for a freshly opened notebook and
     shuts one down under the page; an existing session is simply joined.
     """
-    body = {"path": NOTEBOOK, "name": NOTEBOOK, "type": "notebook", "kernel": {"name": "python3"}}
+    body = {"path": notebook, "name": notebook, "type": "notebook",
+            "kernel": {"name": "python3"}}
     request = urllib.request.Request(
         f"{lab.url}/api/sessions", data=json.dumps(body).encode(), method="POST",
         headers={"Authorization": f"token {lab.token}", "Content-Type": "application/json"})
@@ -200,9 +201,9 @@ def test_stepper_in_jupyterlab(lab: Lab) -> None:
             browser.close()
 
 
-def _run_all_cells(page: Page) -> None:
-    """Run > Run All Cells until the Stepper shows (a slow kernel start may swallow a click)."""
-    shown = page.locator("button.mythlab-action").first
+def _run_all_cells(page: Page, widget: str = "button.mythlab-action") -> None:
+    """Run > Run All Cells until ``widget`` shows (a slow kernel start may swallow a click)."""
+    shown = page.locator(widget).first
     select_kernel = page.locator(".jp-Dialog button", has_text=re.compile("^Select$"))
     for _ in range(RUN_ATTEMPTS):
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
@@ -214,7 +215,7 @@ def _run_all_cells(page: Page) -> None:
         if not select_kernel.count():
             return
         select_kernel.click()  # JupyterLab asked which kernel: keep the notebook's own
-    raise AssertionError(f"no Stepper after {RUN_ATTEMPTS} × Run All Cells")
+    raise AssertionError(f"no {widget} after {RUN_ATTEMPTS} × Run All Cells")
 
 
 def _drive(page: Page, lab: Lab, expect) -> None:
@@ -247,3 +248,79 @@ def _drive(page: Page, lab: Lab, expect) -> None:
         SCREENSHOT.parent.mkdir(exist_ok=True)
         page.locator(".mythlab-stepper").screenshot(path=str(SCREENSHOT))
         print(f"screenshot saved to {SCREENSHOT}")
+
+
+ODDS_NOTEBOOK = "odds.ipynb"
+ODDS_CODE = ("from mythlab.widgets import OddsExplorer\n\n"
+             "explorer = OddsExplorer('The Gift Shop', '6G+R')\nexplorer")
+
+
+def _put_notebook(lab: Lab, name: str, code: str) -> None:
+    """Save a one-cell notebook into the running server (its contents API)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    body = {"type": "notebook", "format": "json", "content": nb}
+    request = urllib.request.Request(
+        f"{lab.url}/api/contents/{name}", data=json.dumps(body).encode(), method="PUT",
+        headers={"Authorization": f"token {lab.token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        assert answer.status in (200, 201), answer.read()
+
+
+def test_odds_explorer_in_jupyterlab(lab: Lab) -> None:
+    """The Elder Sign odds explorer: the wildcard toggle changes the exact value shown, and
+    Roll, a choice and Reset update the step-through."""
+    _put_notebook(lab, ODDS_NOTEBOOK, ODDS_CODE)
+    _start_kernel(lab, ODDS_NOTEBOOK)
+    expect = playwright_sync.expect
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            try:
+                _drive_odds(page, lab, expect)
+            except Exception as exc:
+                shot = lab.log.with_name("odds-failure.png")
+                page.screenshot(path=str(shot))
+                outputs = page.locator(".jp-OutputArea").all_inner_texts()
+                raise AssertionError(f"{exc}\n--- notebook outputs ---\n{outputs}\n"
+                                     f"--- screenshot: {shot}\n--- jupyter log ---\n"
+                                     f"{lab.log_tail()}") from exc
+        finally:
+            browser.close()
+
+
+def _drive_odds(page: Page, lab: Lab, expect) -> None:
+    from fractions import Fraction
+
+    from mythlab.games.elder_sign import AdventureOdds, adventure
+
+    page.goto(f"{lab.url}/lab/tree/{ODDS_NOTEBOOK}?token={lab.token}", timeout=WIDGET_WAIT)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
+        timeout=WIDGET_WAIT)
+    _run_all_cells(page, ".mythlab-odds-fraction")
+    shop = adventure("The Gift Shop")
+    fraction = page.locator(".mythlab-odds-fraction")
+    seed, faq = (AdventureOdds(shop, wild).probability("6G+R") for wild in ("seed", "faq"))
+    assert seed != faq
+    expect(fraction).to_have_text(f"{seed.numerator}/{seed.denominator}")
+
+    page.locator(".mythlab-odds-wild button", has_text=re.compile("^faq$")).click()
+    expect(fraction).to_have_text(f"{faq.numerator}/{faq.denominator}", timeout=30_000)
+    assert Fraction(fraction.text_content()) == faq
+
+    log = page.locator(".mythlab-odds-log")
+    millis = page.evaluate(CLICK_AND_TIME, ["button.mythlab-odds-roll", ".mythlab-odds-rolled"])
+    print(f"\nodds explorer click-to-update (Roll): {millis:.0f} ms")
+    expect(page.locator(".mythlab-odds-rolled")).to_contain_text("roll: ")
+    best = page.locator("button.mythlab-odds-choice").first
+    expect(best).to_be_visible()
+    label = best.text_content().split("%", 1)[1].strip()
+    best.click()
+    expect(log).to_contain_text(label)
+    assert millis < 2000, f"the odds explorer took {millis:.0f} ms to answer a click"
+
+    page.locator("button.mythlab-odds-reset").click()
+    expect(log).to_have_text("")
+    expect(page.locator(".mythlab-odds-situation")).to_contain_text("to roll: 6G+R")

@@ -1,4 +1,4 @@
-"""The ``mythlab`` command line: ``games`` and ``play``, on the toy race and on Agea."""
+"""The ``mythlab`` command line: ``games`` and ``play`` (toy race, Agea) and ``odds``."""
 
 from __future__ import annotations
 
@@ -39,7 +39,11 @@ def test_python_m_mythlab_help_names_the_subcommands():
 
 
 def test_games_shows_title_and_player_range(capsys):
-    assert "toy-race  Toy race  (2–3 players)" in run(capsys, "games").splitlines()
+    """Names are padded to the longest registered name, so only the spacing after it varies."""
+    import re
+
+    lines = run(capsys, "games").splitlines()
+    assert any(re.fullmatch(r"toy-race +Toy race  \(2–3 players\)", line) for line in lines)
 
 
 def test_play_prints_each_action_its_events_phases_and_the_scores(capsys):
@@ -139,7 +143,6 @@ def test_odds_cyclades_policy_and_outcomes(capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["odds", "INV_3,LORE"], "Elder Sign task odds are not available yet"),
     (["odds", "cyclades", "--defend", "2"], "cyclades odds need --attack N"),
     (["odds", "cyclades", "--attack", "2"], "cyclades odds need --defend N"),
     (["odds", "cyclades", "--attack", "0", "--defend", "2"],
@@ -170,3 +173,113 @@ def test_odds_help_names_cyclades_and_its_options():
     with pytest.raises(SystemExit) as exited:
         main(["odds", "--help"])
     assert exited.value.code == 0
+
+
+# --- mythlab odds TASK / --card NAME (Elder Sign, issue 3 §4: exact task and card odds) ------
+
+def odds_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    import json
+
+    return json.loads(run(capsys, "odds", *argv, "--json"))
+
+
+def test_odds_single_roll_json_is_the_dice_engine_fraction(capsys):
+    """Seed p.6: one roll of six green dice completes INV_3,LORE with probability 8953/15552."""
+    data = odds_json(capsys, "INV_3,LORE", "--dice", "6G", "--single-roll")
+    assert data["probability"] == "8953/15552"
+    assert data["percent"] == pytest.approx(100 * 8953 / 15552)
+    assert (data["mode"], data["task"], data["dice"], data["card"]) == (
+        "single-roll", "INV_3,LORE", "6G", None)
+
+
+def test_odds_card_json_matches_the_python_api(capsys):
+    """Whole-card odds under optimal play: the CLI gives AdventureOdds' exact value."""
+    from fractions import Fraction
+
+    from mythlab.dice import roll_probability
+    from mythlab.games.elder_sign import AdventureOdds, adventure
+
+    data = odds_json(capsys, "--card", "the curator", "--dice", "6G+Y", "--focus", "1",
+                     "--spell", "1", "--wild", "faq")
+    curator = adventure("The Curator")
+    exact = AdventureOdds(curator, "faq", focus=1, spell=1).probability("6G+Y")
+    assert Fraction(data["probability"]) == exact and data["mode"] == "card"
+    assert (data["card"], data["task"], data["dice"], data["wild"]) == (
+        "The Curator", "LORE,LORE,LORE|LORE,INV_3", "6G+Y", "faq")
+    assert (data["focus"], data["spell"], data["clue"], data["terror"]) == (1, 1, 0, None)
+    assert [Fraction(r["single_roll"]) for r in data["rows"]] == [
+        roll_probability(row, "6G+Y", "faq") for row in curator.card.rows]
+    # the seed's rules by default: the seed wildcard and focus whenever allowed
+    plain = odds_json(capsys, "--card", "The Curator", "--dice", "6G")
+    assert Fraction(plain["probability"]) == AdventureOdds(curator).probability("6G")
+    assert plain["focus"] is None and plain["wild"] == "seed"
+
+
+def test_odds_task_string_whole_card_and_single_roll_lines(capsys):
+    """A one-row task prints both readings: the whole card with rerolls, and one roll."""
+    from mythlab.games.elder_sign import adventure_odds
+
+    out = run(capsys, "odds", "PERIL,PERIL > LORE,LORE", "--dice", "6G", "--focus", "0",
+              "--wild", "faq")
+    lines = out.splitlines()
+    exact = adventure_odds("PERIL,PERIL > LORE,LORE", "6G", "faq", focus=0)
+    assert lines[0] == "Elder Sign · PERIL,PERIL>LORE,LORE · 6G · faq wildcard"
+    assert lines[1].startswith("whole card under optimal play (no focus, 0 spell(s)")
+    assert lines[1].endswith(f": {exact.numerator}/{exact.denominator} ≈ 7.4%")
+    assert lines[2].startswith("one roll completes row 1 PERIL,PERIL: ") and len(lines) == 4
+    single = run(capsys, "odds", "INV_3,LORE", "--dice", "6G")
+    assert "one roll completes INV_3,LORE: 8953/15552 ≈ 57.6%" in single.splitlines()
+
+
+def test_odds_terror_effect_of_a_card(capsys):
+    """A card's own dice-changing terror effect enters only with --terror card."""
+    from fractions import Fraction
+
+    from mythlab.games.elder_sign import AdventureOdds, adventures
+
+    card = next(a for a in adventures() if a.dice_terror)
+    data = odds_json(capsys, "--card", card.name, "--terror", "card", "--focus", "0")
+    assert data["terror"] == card.dice_terror
+    exact = AdventureOdds(card, focus=0, terror="card").probability("6G")
+    assert Fraction(data["probability"]) == exact
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["INV_3,LOR"], "unknown symbol 'LOR' at position 6 of 'INV_3,LOR'"),
+    (["INV_3|LORE>PERIL"], "mixes '|' (any order) and '>' (in order)"),
+    (["INV_3", "--dice", "6Q"], "unknown die 'Q'; known: G (green), Y (yellow), R (red)"),
+    (["INV_3", "--dice", "12G"], "12 dice is too many for the command line (at most 9)"),
+    (["--card", "The Curatr"], "no Elder Sign card called 'The Curatr'; did you mean "
+                               "'The Curator'"),
+    (["--card", "qqqq"], "the 56 names are in data/elder_sign/adventures.csv"),
+    (["INV_3|LORE", "--single-roll"], "--single-roll asks about one task row"),
+    (["INV_3", "--single-roll", "--clue", "1"], "--single-roll is one roll: --clue"),
+    (["INV_3", "--terror", "card"], "--terror card uses the terror effect of a --card"),
+    (["INV_3", "--terror", "often"], "terror='often': expected None, 'card' or one of"),
+    (["INV_3", "--focus", "-1"], "argument --focus: -1 is negative"),
+    (["INV_3", "--spell", "x"], "argument --spell: 'x' is not a whole number"),
+    (["INV_3", "--wild", "both"], "argument --wild: invalid choice: 'both'"),
+    ([], "give one Elder Sign task"),
+    (["INV_3", "--card", "The Curator"], "or one --card NAME, not both"),
+])
+def test_odds_elder_sign_errors_exit_2_with_one_line(capsys, argv, message):
+    with pytest.raises(SystemExit) as exited:
+        main(["odds", *argv])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and message in err
+    assert "Traceback" not in err and err.splitlines()[-1].startswith("mythlab odds: error: ")
+
+
+def test_odds_value_errors_print_only_the_error_line(capsys):
+    """A well-formed command with a bad value: one line, no usage block, no caret lines."""
+    with pytest.raises(SystemExit):
+        main(["odds", "INV_3,LOR"])
+    assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_python_m_mythlab_odds_task_json():
+    done = subprocess.run([sys.executable, "-m", "mythlab", "odds", "LORE", "--dice", "2G",
+                           "--focus", "0", "--json"], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith('{"probability": "91/216", "percent": 42.1')

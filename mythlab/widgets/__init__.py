@@ -1,7 +1,9 @@
-"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry.
+"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry, and the
+Elder Sign ``OddsExplorer``.
 
-``Stepper`` is imported on first use, so ``import mythlab.widgets`` (and ``import mythlab``)
-never imports ipywidgets; ``StepperModel`` and the view registry are plain Python.
+``Stepper`` and ``OddsExplorer`` are imported on first use, so ``import mythlab.widgets`` (and
+``import mythlab``) never imports ipywidgets; ``StepperModel``, ``OddsExplorerModel`` and the
+view registry are plain Python (``OddsExplorerModel`` loads the Elder Sign solver on first use).
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ from .model import StepperModel
 from .views import register_view, render_view
 
 if TYPE_CHECKING:
+    from .odds import OddsExplorerModel
+    from .odds_explorer import OddsExplorer
     from .stepper import Stepper
 
-__all__ = ["Stepper", "StepperModel", "register_view", "render_view"]
+__all__ = ["OddsExplorer", "OddsExplorerModel", "Stepper", "StepperModel", "register_view",
+           "render_view"]
 
 
 def __getattr__(name: str) -> Any:
@@ -22,4 +27,12 @@ def __getattr__(name: str) -> Any:
         from .stepper import Stepper
 
         return Stepper
+    if name == "OddsExplorer":
+        from .odds_explorer import OddsExplorer
+
+        return OddsExplorer
+    if name == "OddsExplorerModel":
+        from .odds import OddsExplorerModel
+
+        return OddsExplorerModel
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,348 @@
+"""``OddsExplorerModel``: the Elder Sign odds explorer's logic, as a plain Python object.
+
+Choose an adventure card (or type a task), the dice and the allowance (focus, spells, clues,
+the red die's wildcard reading) and read the exact chance of completing the card under
+optimal play. Then step through an attempt: roll (at random or a roll you pick), see every
+choice with its exact chance of success (best first), apply one, roll again, reset. The
+numbers come from :class:`mythlab.games.elder_sign.AdventureOdds`; solvers are cached per
+card and allowance, so returning to a card is instant. It never imports ipywidgets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Literal
+
+from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
+from mythlab.games.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
+
+from .model import percent
+
+WILDS = ("seed", "faq")
+"""The wildcard readings: the seed's (1 investigation or any symbol) and the FAQ's (4)."""
+DICE = ("green", "yellow", "red")
+Key = tuple[Adventure | TaskCard, str, int | None, int, int, Pool]
+"""What a value depends on: card, wildcard reading, focus, spells, clues, dice."""
+
+_VALUES: dict[Key, Fraction] = {}
+
+
+@lru_cache(maxsize=32)
+def odds_for(card: Adventure | TaskCard, wild: str = "seed", focus: int | None = None,
+             spell: int = 0, clue: int = 0) -> AdventureOdds:
+    """The solver for a card and allowance, shared by every explorer (its values are memoised).
+
+    >>> odds_for(parse_task("LORE"), focus=0) is odds_for(parse_task("LORE"), focus=0)
+    True
+    """
+    return AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue)
+
+
+def card_value(key: Key) -> Fraction:
+    """The exact chance of completing the card of ``key`` from the start (cached)."""
+    got = _VALUES.get(key)
+    if got is None:
+        card, wild, focus, spell, clue, pool = key
+        got = _VALUES[key] = odds_for(card, wild, focus, spell, clue).probability(pool)
+    return got
+
+
+def is_known(key: Key) -> bool:
+    """Whether :func:`card_value` of ``key`` is ready without computing."""
+    return key in _VALUES
+
+
+def roll_text(roll: Roll) -> str:
+    """A roll by colour, e.g. ``green LORE, INV_2 · yellow INV_4``."""
+    return " · ".join(f"{name} {', '.join(faces)}" for name, faces in roll) or "no dice"
+
+
+class OddsExplorerModel:
+    """The odds explorer: settings, the card's exact value, and a step-through of one attempt.
+
+    Every method returns True when something changed; a refused request changes nothing and
+    says why in ``error`` (until the next successful one). ``log`` lists what happened.
+
+    Parameters
+    ----------
+    card : str, default "The Curator"
+        An adventure's name, or a task such as ``"INV_3,LORE|PERIL"`` (see
+        :func:`mythlab.dice.parse_task`).
+    dice : str, default "6G"
+        The starting dice, e.g. ``"6G+Y+R"``.
+    wild : {"seed", "faq"}, default "seed"
+    focus : int or None, default None
+        ``None``: focus whenever the rules allow; ``N``: at most N times.
+    spell, clue : int, default 0
+    seed : int, default 0
+        Seeds the random rolls, so a walkthrough can be repeated.
+
+    Examples
+    --------
+    >>> m = OddsExplorerModel("LORE,LORE", "2G", focus=0)
+    >>> m.fraction, m.percent
+    ('1/36', '2.8%')
+    >>> m.pick(["LORE", "PERIL"]), m.choices[0].label
+    (True, 'fail: set aside green PERIL')
+    """
+
+    def __init__(self, card: str = "The Curator", dice: str = "6G", *, wild: str = "seed",
+                 focus: int | None = None, spell: int = 0, clue: int = 0, seed: int = 0):
+        self.error = ""
+        self.version = 0
+        """Bumped on every change, so a view redraws only when something changed."""
+        self.rng = random.Random(seed)
+        self._set(self._read_card(card), parse_pool(dice).counts, wild, focus, spell, clue)
+
+    # ----------------------------------------------------------------- settings
+    def update(self, **changes: Any) -> bool:
+        """Change settings: ``card`` (a name or a task), ``green``/``yellow``/``red``,
+        ``dice`` (a pool spec), ``wild``, ``focus``, ``spell``, ``clue``. Restarts the attempt.
+
+        >>> m = OddsExplorerModel("LORE", "1G", focus=0)
+        >>> m.update(green=2), m.fraction      # 11/36 + 25/36 * 1/6: a second roll
+        (True, '91/216')
+        >>> m.update(card="LORE,LOR"), m.error.splitlines()[0]   # doctest: +ELLIPSIS
+        (False, "'LORE,LOR' is neither an Elder Sign card nor a task: unknown symbol 'LOR' ...")
+        """
+        unknown = set(changes) - {"card", "dice", *DICE, "wild", "focus", "spell", "clue"}
+        if unknown:
+            raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        try:
+            card = self._read_card(changes["card"]) if "card" in changes else self.card
+            counts = dict(parse_pool(changes["dice"]).counts if "dice" in changes
+                          else self.counts)
+            for colour in DICE:
+                if colour in changes:
+                    counts[colour] = _count(colour, changes[colour])
+            self._set(card, counts, changes.get("wild", self.wild),
+                      changes.get("focus", self.focus), changes.get("spell", self.spell),
+                      changes.get("clue", self.clue))
+        except ValueError as exc:
+            self.error = str(exc)
+            return False
+        return True
+
+    def _read_card(self, text: str | Adventure) -> Adventure | TaskCard:
+        if isinstance(text, Adventure):
+            return text
+        try:
+            return adventure(text)
+        except KeyError:
+            pass
+        try:
+            return parse_task(text)
+        except ValueError as exc:
+            raise ValueError(f"{text!r} is neither an Elder Sign card nor a task: "
+                             f"{exc}") from None
+
+    def _set(self, card: Adventure | TaskCard, counts: dict[str, int], wild: str,
+             focus: int | None, spell: int, clue: int) -> None:
+        if wild not in WILDS:
+            raise ValueError(f"wild={wild!r}: expected 'seed' or 'faq'")
+        counts = {c: n for c, n in counts.items() if n}
+        if not counts:
+            raise ValueError("roll at least one die")
+        pool = parse_pool("+".join(f"{n}{c}" for c, n in counts.items()))
+        odds = odds_for(card, wild, focus, spell, clue)  # validates the allowance
+        self.card, self.counts, self.pool, self.odds = card, pool.counts, pool, odds
+        self.wild, self.focus, self.spell, self.clue = wild, focus, spell, clue
+        self.error = ""
+        self._restart()
+
+    @property
+    def key(self) -> Key:
+        return (self.card, self.wild, self.focus, self.spell, self.clue, self.pool)
+
+    @property
+    def name(self) -> str:
+        """The card's name, or ``""`` for a typed task."""
+        return self.card.name if isinstance(self.card, Adventure) else ""
+
+    @property
+    def task(self) -> TaskCard:
+        return self.card.card if isinstance(self.card, Adventure) else self.card
+
+    # ----------------------------------------------------------------- the card's value
+    @property
+    def ready(self) -> bool:
+        """Whether the card's value is known (else reading it computes it)."""
+        return is_known(self.key)
+
+    @property
+    def probability(self) -> Fraction:
+        """The exact chance of completing the card under optimal play, from the start."""
+        return card_value(self.key)
+
+    @property
+    def fraction(self) -> str:
+        p = self.probability
+        return f"{p.numerator}/{p.denominator}"
+
+    @property
+    def percent(self) -> str:
+        return percent(self.probability)
+
+    @property
+    def rules_text(self) -> str:
+        """The allowance in words, e.g. ``focus whenever allowed · 0 spells · 0 clues``."""
+        focus = {None: "focus whenever allowed", 0: "no focus"}.get(
+            self.focus, f"focus at most {self.focus} times")
+        return (f"{focus} · {self.spell} spell(s) · {self.clue} clue(s) · "
+                f"{self.wild} wildcard")
+
+    # ----------------------------------------------------------------- the step-through
+    def _restart(self) -> None:
+        self.situation: Situation = self.odds.start(self.pool)
+        self.roll: Roll | None = None
+        self.outcome: Literal["won", "lost"] | None = None
+        self.log: list[str] = []
+        self._choices: list[Choice] | None = None
+        self.version += 1
+
+    def reset(self) -> bool:
+        """Start the attempt again (same card, dice and allowance)."""
+        self._restart()
+        self.error = ""
+        return True
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def value(self) -> Fraction:
+        """The chance of success from the current situation, before its roll."""
+        if self.outcome:
+            return Fraction(self.outcome == "won")
+        return self.odds.value(self.situation)
+
+    @property
+    def dice_to_roll(self) -> list[tuple[str, list[str]]]:
+        """Each die about to be rolled: its colour and its faces (for a roll picker)."""
+        return [(die.name, [f for f, _ in die.faces]) for die, n in self.situation.pool.groups
+                for _ in range(n)]
+
+    def roll_random(self) -> bool:
+        """Roll the dice of the current situation (seeded), replacing any roll not yet used."""
+        if self.over:
+            return self._refuse(f"the attempt is over ({self.outcome}); reset to try again")
+        thrown = self._throw(self.situation.pool.groups)
+        return self._show_roll([f for fs in thrown.values() for f in fs], "rolled")
+
+    def pick(self, faces: Sequence[str] | str) -> bool:
+        """Use a roll you choose: one face per die, in :attr:`dice_to_roll` order
+        (a list, or a string with the faces separated by commas or spaces)."""
+        if self.over:
+            return self._refuse(f"the attempt is over ({self.outcome}); reset to try again")
+        if isinstance(faces, str):
+            faces = faces.replace(",", " ").split()
+        faces = [f.upper() for f in faces]
+        dice = self.dice_to_roll
+        if len(faces) != len(dice):
+            return self._refuse(f"pick one face for each of the {len(dice)} dice "
+                                f"({self.situation.pool}), not {len(faces)}")
+        for i, (face, (colour, known)) in enumerate(zip(faces, dice, strict=True), 1):
+            if face not in known:
+                return self._refuse(f"die {i} is {colour}: its faces are {', '.join(known)}, "
+                                    f"not {face!r}")
+        return self._show_roll(faces, "picked")
+
+    def _show_roll(self, faces: list[str], how: str) -> bool:
+        by_colour: dict[str, list[str]] = {}
+        for (colour, _), face in zip(self.dice_to_roll, faces, strict=True):
+            by_colour.setdefault(colour, []).append(face)
+        known = dict(self.dice_to_roll)
+        self.roll = tuple((c, tuple(sorted(fs, key=known[c].index)))
+                          for c, fs in by_colour.items())
+        self._choices = None
+        self.log.append(f"{how}: {roll_text(self.roll)}")
+        return self._done()
+
+    @property
+    def choices(self) -> list[Choice]:
+        """What the player may do with the roll, best first, with exact chances of success."""
+        if self.roll is None or self.over:
+            return []
+        if self._choices is None:
+            self._choices = self.odds.choices(self.situation, self.roll)
+        return self._choices
+
+    @property
+    def best(self) -> list[int]:
+        """Indices of the best choices (several when they tie)."""
+        top = self.choices[0].probability if self.choices else None
+        return [i for i, c in enumerate(self.choices) if c.probability == top]
+
+    def apply(self, index: int) -> bool:
+        """Make choice ``index`` of :attr:`choices`; a clue rerolls its dice at random."""
+        choices = self.choices
+        if not choices:
+            return self._refuse("roll first: there is no roll to use"
+                                if not self.over else "the attempt is over; reset to try again")
+        if not 0 <= index < len(choices):
+            return self._refuse(f"there are {len(choices)} choices, no choice {index + 1}")
+        c = choices[index]
+        self.log.append(f"{c.label} ({percent(c.probability)})")
+        if c.action == "clue":
+            self.situation = replace(self.situation, clues_left=self.situation.clues_left - 1)
+            return self._reroll(c.rerolled)
+        if c.action == "give up" or (c.after is None and c.action == "fail"):
+            self.outcome = "lost"
+        elif c.after is None:
+            self.outcome = "won"
+        else:
+            self.situation, self.roll, self._choices = c.after, None, None
+            if not self.situation.pool.size:
+                self.log.append("no dice left to roll")
+                self.outcome = "lost"
+        if self.outcome:
+            self.roll, self._choices = None, None
+            self.log.append(f"the adventure is {self.outcome}")
+        return self._done()
+
+    def apply_best(self) -> bool:
+        """Make the best choice."""
+        return self.apply(0)
+
+    def _reroll(self, rerolled: Roll) -> bool:
+        """Keep the roll's other dice and roll the ``rerolled`` ones again (a clue)."""
+        kept = {name: list(fs) for name, fs in self.roll or ()}
+        for name, fs in rerolled:
+            for f in fs:
+                kept[name].remove(f)
+        again = self._throw([(d, sum(len(fs) for n, fs in rerolled if n == d.name))
+                             for d, _ in self.situation.pool.groups])
+        faces = [f for d, _ in self.situation.pool.groups
+                 for f in kept.get(d.name, []) + again[d.name]]
+        return self._show_roll(faces, "clue reroll")
+
+    def _throw(self, groups: Sequence[tuple[Any, int]]) -> dict[str, list[str]]:
+        """Random faces for ``n`` dice of each kind, from the seeded stream."""
+        return {die.name: self.rng.choices([f for f, _ in die.faces],
+                                           [w for _, w in die.faces], k=n)
+                for die, n in groups}
+
+    # ----------------------------------------------------------------- internals
+    def _done(self) -> bool:
+        self.error = ""
+        self.version += 1
+        return True
+
+    def _refuse(self, reason: str) -> bool:
+        self.error = reason
+        return False
+
+    def __repr__(self) -> str:
+        what = self.name or str(self.task)
+        return f"<OddsExplorerModel {what} · {self.pool} · {self.rules_text}>"
+
+
+def _count(colour: str, n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"{colour} dice: expected a count >= 0, not {n!r}")
+    return n
