@@ -1,7 +1,6 @@
-"""Cyclades (Matagot 2009): so far §1, the archipelago as a graph (``board.py``), and §3,
-exact battle odds (``combat.py``).
-
-The rules come later; the game is not registered yet.
+"""Cyclades (Matagot 2009): §1 the archipelago as a graph (``board.py``), §2 the full rules
+on the shared engine (``rules.py`` and its modules; registered as ``"cyclades"``), §3 exact
+battle odds (``combat.py``).
 
 >>> from mythlab.games.cyclades import archipelago, fleet_chain
 >>> G = archipelago(players=5)
@@ -51,6 +50,9 @@ from .combat import (
     parse_policy,
     round_odds,
 )
+from .data import gods, load_creatures, numbers, rulings
+from .rules import CycladesGame, CycladesState
+from .scenarios import scenario
 
 __all__ = [
     "MAP_FORMAT", "Slots", "Start", "StartLayout", "archipelago", "chokepoints", "fleet_chain",
@@ -62,4 +64,6 @@ __all__ = [
     "FIGHT", "BattleOdds", "End", "OddsBelow", "Optimal", "Outcome", "Policy", "Side",
     "Situation", "UnitsAtMost", "battle_odds", "combat_die", "odds_table", "parse_policy",
     "round_odds",
+    # the rules
+    "CycladesGame", "CycladesState", "gods", "load_creatures", "numbers", "rulings", "scenario",
 ]

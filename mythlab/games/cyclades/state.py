@@ -1,0 +1,93 @@
+"""Cyclades' position as plain dataclasses: everything serialises to JSON and copies cheaply.
+
+Seats are ``0 .. n-1``. Offering tokens are numbered too: one per player, two each with 2
+players (``tokens[t]`` is the seat of token ``t``). Islands and sea zones are named as on the
+archipelago graph (``IS1`` .. ``IS13``, ``A1`` .. ``K6``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Figure:
+    """A creature figurine on the board: where, who placed it, in which cycle, the card it holds."""
+
+    creature: str
+    space: str
+    player: int
+    cycle: int
+    card: str = ""                   # "" when placed through the Chimera or for the Kraken
+
+
+@dataclass
+class Battle:
+    """A battle being fought: the attacker's units are in the fight, the defender's on the board."""
+
+    land: bool
+    space: str
+    attacker: int
+    defender: int
+    attack: int
+    rounds: int = 0
+
+
+@dataclass
+class Task:
+    """A pending decision or chance event; the top of ``CycladesData.tasks`` is resolved next."""
+
+    kind: str
+    player: int = -1
+    token: int = -1
+    god: str = ""
+    space: str = ""
+    target: str = ""
+    card: str = ""
+    steps: int = 0
+    spaces: str = ""                 # space-separated zones (the Sylph's groups that fought)
+
+
+@dataclass
+class CycladesData:
+    """The whole position."""
+
+    gold: list[int]                            # seat -> gold behind the screen
+    tokens: list[int]                          # token -> seat
+    order: list[int]                           # this cycle's turn track (tokens, space 1 first)
+    deck: list[str]                            # creature deck, top card last
+    cycle: int = 0
+    stage: str = "Setup"                       # the phase while no task is pending
+    # off the board, by seat
+    priests: list[int] = field(default_factory=list)
+    philosophers: list[int] = field(default_factory=list)
+    temples_used: list[int] = field(default_factory=list)     # temple discounts this cycle
+    out: list[bool] = field(default_factory=list)             # ruling elimination
+    # board
+    owners: dict[str, int] = field(default_factory=dict)       # island -> seat
+    troops: dict[str, int] = field(default_factory=dict)       # island -> troops of its owner
+    fleets: dict[str, int] = field(default_factory=dict)       # sea zone -> seat
+    fleet_count: dict[str, int] = field(default_factory=dict)  # sea zone -> fleets there
+    buildings: dict[str, list[str]] = field(default_factory=dict)  # island -> slots (if any built)
+    markers: dict[str, int] = field(default_factory=dict)      # prosperity markers (Apollo)
+    # creatures
+    track: list[str] = field(default_factory=lambda: ["", "", ""])  # slots at 4, 3, 2 GP
+    discard: list[str] = field(default_factory=list)
+    limbo: list[str] = field(default_factory=list)             # cards being resolved
+    figures: list[Figure] = field(default_factory=list)
+    # gods and offerings
+    gods: list[str] = field(default_factory=list)              # god track, space 1 first
+    open_gods: int = 4
+    bid_god: list[str] = field(default_factory=list)           # token -> god ("" = none yet)
+    bid_amount: list[int] = field(default_factory=list)        # token -> offering
+    apollo: list[int] = field(default_factory=list)            # tokens on Apollo, arrival order
+    bidder: int = 0                                            # index into ``order``
+    # actions
+    acting: list[int] = field(default_factory=list)            # tokens still to act, in order
+    next_order: list[int] = field(default_factory=list)        # next cycle's turn track
+    turn_recruits: int = 0                                     # units recruited this turn
+    battle: Battle | None = None
+    tasks: list[Task] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    over: bool = False
+    end_reason: str = ""
