@@ -1,6 +1,8 @@
-"""Elysium: card data and the card-power language (the rules engine comes later).
+"""Elysium: card data, the card-power language and the rules on the shared engine.
 
-Nothing is registered as a game yet: ``mythlab.make("elysium")`` waits for the rules engine.
+``mythlab.make("elysium", players=4, seed=7, families="first-game")`` plays the mythlab
+edition: the seed's Hades and Athena cards, completed, and six families designed by mythlab
+(flagged ``provenance: mythlab`` in ``data/elysium/mythlab``).
 """
 
 from .data import (
@@ -8,11 +10,15 @@ from .data import (
     CardBook,
     FamilyCards,
     builtin_cards,
+    edition_cards,
     evaluate_card,
     load_cards,
+    load_edition,
     load_family,
+    load_supplement,
     render,
     render_condition,
+    rules_book,
     why_unusable,
 )
 from .powers import (
@@ -30,10 +36,14 @@ from .powers import (
     render_power,
     to_data,
 )
+from .rules import ElysiumGame, ElysiumState
+from .scenarios import scenario
+from .scoring import prestige_vp, score_table
 
 __all__ = [
-    "GLOSSARY", "Card", "CardBook", "CardFacts", "FamilyCards", "Legend", "Power",
-    "PowerContext", "PowerError", "PowerEvent", "SimpleContext", "Timing", "builtin_cards",
-    "evaluate", "evaluate_card", "load_cards", "load_family", "parse_power", "render",
-    "render_condition", "render_power", "to_data", "why_unusable",
+    "GLOSSARY", "Card", "CardBook", "CardFacts", "ElysiumGame", "ElysiumState", "FamilyCards",
+    "Legend", "Power", "PowerContext", "PowerError", "PowerEvent", "SimpleContext", "Timing",
+    "builtin_cards", "edition_cards", "evaluate", "evaluate_card", "load_cards", "load_edition",
+    "load_family", "load_supplement", "parse_power", "prestige_vp", "render", "render_condition",
+    "render_power", "rules_book", "scenario", "score_table", "to_data", "why_unusable",
 ]

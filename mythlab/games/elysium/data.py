@@ -17,9 +17,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
 
-from mythlab.data import data_path, read_yaml
+from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
 
 from .powers import (
@@ -68,6 +68,14 @@ class Provenance(_Model):
     condition: Source = "seed"
     timing: Source = "seed"
     power: Source = "seed"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _everything(cls, value: Any) -> Any:
+        """``provenance: mythlab`` marks every field of an invented card at once."""
+        if isinstance(value, str):
+            return dict.fromkeys(cls.model_fields, value)
+        return value
 
     def mythlab(self) -> tuple[str, ...]:
         """The fields whose values mythlab chose (the seed does not give them)."""
@@ -266,6 +274,174 @@ def load_cards(paths: Sequence[str | Path] | None = None) -> CardBook:
 def builtin_cards() -> CardBook:
     """The cards shipped with mythlab (``data/elysium/cards-*.yaml``)."""
     return load_cards()
+
+
+# --- the mythlab edition: complete families -----------------------------------------------------
+
+SUPPLEMENT = "mythlab-elysium-supplement"
+
+
+class SupplementHeader(_Model):
+    """A file completing a seed family: mythlab copy counts and invented cards."""
+
+    format: Literal["mythlab-elysium-supplement"]
+    version: Literal[1]
+    family: Family
+    provenance: Source = "mythlab"
+    copies: dict[str, PositiveInt] = Field(default_factory=dict)
+
+
+def load_supplement(path: str | Path, base: FamilyCards) -> FamilyCards:
+    """``base`` completed by a supplement file; only copies the seed does not give may change."""
+    path = Path(path)
+    file = str(path)
+    raw = read_yaml(path)
+    if not isinstance(raw, dict):
+        raise DataError(file, None, None, "expected a mapping with format, family and copies")
+    if raw.get("format") != SUPPLEMENT:
+        raise DataError(file, None, "format", f"expected {SUPPLEMENT!r}")
+    header = validate_entry(SupplementHeader, {k: v for k, v in raw.items() if k != "cards"},
+                            file, None)
+    if header.family != base.family:
+        raise DataError(file, None, "family", f"completes {header.family}, not {base.family}")
+    cards = list(base.cards)
+    for card_id, n in header.copies.items():
+        i = next((i for i, c in enumerate(cards) if c.id == card_id), None)
+        if i is None:
+            raise DataError(file, card_id, "copies", f"no {base.family} card has this id")
+        if cards[i].provenance.copies != "mythlab":
+            raise DataError(file, card_id, "copies", "the seed gives this card's copies")
+        cards[i] = cards[i].model_copy(update={"copies": n})
+    entries = raw.get("cards") or []
+    if not isinstance(entries, list):
+        raise DataError(file, None, "cards", "must be a list of cards")
+    known = {c.id for c in cards}
+    for n, entry in enumerate(entries):
+        card = _card(file, n, entry, base.family)
+        if card.id in known:
+            raise DataError(file, card.id, "id", f"the {base.family} family already has this id")
+        known.add(card.id)
+        cards.append(card)
+    out = FamilyCards(base.header.model_copy(update={"missing": ()}), tuple(cards), file)
+    if out.copies != base.header.cards_in_family:
+        raise DataError(file, None, "cards", f"{out.copies} cards with their copies; the family "
+                                             f"needs {base.header.cards_in_family}")
+    return out
+
+
+def edition_files() -> tuple[list[Path], list[Path]]:
+    """The mythlab edition's family files and supplement files (``data/elysium/mythlab``)."""
+    root = data_path("elysium", "mythlab")
+    return sorted(root.glob("cards-*.yaml")), sorted(root.glob("complete-*.yaml"))
+
+
+def load_edition(custom: Sequence[str | Path] = ()) -> CardBook:
+    """All 8 families: the seed's, completed, and mythlab's; ``custom`` files replace families."""
+    families_files, supplements = edition_files()
+    by_family: dict[str, FamilyCards] = {f.family.value: f for f in builtin_cards().families}
+    for path in supplements:
+        name = path.stem.removeprefix("complete-")
+        by_family[name] = load_supplement(path, by_family[name])
+    for path in families_files:
+        f = load_family(path)
+        by_family[f.family.value] = f
+    for f in load_cards(list(custom)).families if custom else ():
+        by_family[f.family.value] = f
+    return CardBook(tuple(by_family[f.value] for f in Family if f.value in by_family))
+
+
+@cache
+def edition_cards() -> CardBook:
+    """The built-in deck of the mythlab edition (every family complete, 21 cards each)."""
+    return load_edition()
+
+
+# --- rule numbers, family sets, quests, pediment --------------------------------------------------
+
+
+class Number(_Model):
+    """One rule number with where it comes from."""
+
+    value: Any
+    provenance: Source
+    page: int | None = None
+
+
+class FamilySet(_Model):
+    """Five families played together (seed p.3 first game, p.10 named sets)."""
+
+    families: tuple[Family, ...] = Field(min_length=5, max_length=5)
+    provenance: Source
+    page: int | None = None
+
+
+class Quest(_Model):
+    """A quest tile: the disc it gives, its VP, gold and lyres (Phase III transfers)."""
+
+    id: str
+    number: PositiveInt
+    players: tuple[int, ...]
+    vp: int = Field(ge=0)
+    gold: int = Field(ge=0)
+    lyres: PositiveInt
+    provenance: Source
+
+
+class QuestBack(_Model):
+    """The incomplete side of every quest tile."""
+
+    vp: int = Field(ge=0)
+    gold: int = Field(ge=0)
+    lyres: PositiveInt
+    provenance: Source
+
+
+class PedimentSide(_Model):
+    """One side of the pediment: the column colour above each of the four quest places."""
+
+    side: str
+    colours: tuple[Colour, ...] = Field(min_length=4, max_length=4)
+    provenance: Source
+
+
+class Ruling(_Model):
+    """A mythlab decision where the rulebooks are silent."""
+
+    id: str
+    decision: str
+
+
+class RulesBook(_Model):
+    """``data/elysium/rules.yaml``."""
+
+    format: Literal["mythlab-elysium-rules"]
+    version: Literal[1]
+    numbers: dict[str, Number]
+    columns: tuple[Colour, ...]
+    family_sets: dict[str, FamilySet]
+    quests: tuple[Quest, ...]
+    incomplete_quest: QuestBack
+    pediment: tuple[PedimentSide, ...] = Field(min_length=1)
+    rulings: tuple[Ruling, ...]
+
+    def number(self, name: str) -> Any:
+        return self.numbers[name].value
+
+    def quests_for(self, players: int) -> tuple[Quest, ...]:
+        """The quest tiles used with this many players, by number (seed p.3-4)."""
+        return tuple(sorted((q for q in self.quests if players in q.players),
+                            key=lambda q: q.number))
+
+
+@cache
+def rules_book() -> RulesBook:
+    """The rule numbers, sets, quests and rulings (validated; errors name file and field)."""
+    path = data_path("elysium", "rules.yaml")
+    book = validate_entry(RulesBook, read_yaml(path), str(path), None)
+    ids = [r.id for r in book.rulings]
+    if len(set(ids)) != len(ids):
+        raise DataError(str(path), None, "rulings", "two rulings share an id")
+    return book
 
 
 # --- text and evaluation -----------------------------------------------------------------------

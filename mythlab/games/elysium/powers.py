@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal, Protocol, Union
 
 from pydantic import (
@@ -240,9 +241,9 @@ class Count(_Model):
             raise ValueError("legends are only in the Elysium")
         return self
 
-    @property
+    @cached_property
     def spec(self) -> CardSpec:
-        """The card filter of this count."""
+        """The card filter of this count (built once: counts are immutable)."""
         return CardSpec(family=self.family, level=self.level, citizen=self.citizen,
                         eleusis=self.eleusis)
 
@@ -1544,6 +1545,16 @@ def describe(effect: Effect, names: Mapping[int, str] | None = None) -> str:
         steps = "; ".join(describe(e, names).removeprefix(who + " ") for e in effect.effects)
         return f"{who} may: {steps}"
     return who
+
+
+def describe_option(effect: Effect, names: Mapping[int, str] | None = None) -> str:
+    """One effect as a choice its player makes, in the imperative: ``gain 1 gold``."""
+    who = (names or {}).get(effect.player, f"player {effect.player}")
+    verb, _, rest = describe(effect, names).removeprefix(who + " ").partition(" ")
+    return f"{_IMPERATIVE_EN.get(verb, verb)} {rest}".strip()
+
+
+_IMPERATIVE_EN = {v: k for k, v in _VERBS_EN.items()}
 
 
 def _card_node(effect: CardEffect) -> Power | None:

@@ -1,0 +1,78 @@
+"""Elysium's position as plain dataclasses (cards are named by instance: ``hades.cerberus#1``).
+
+Everything a state holds is here, so a game serialises to JSON and copies cheaply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Seat:
+    """One player: board, domain, Elysium and what this epoch has brought."""
+
+    disc: int
+    gold: int
+    vp: int
+    pp: int = 0
+    columns: list[str] = field(default_factory=list)
+    domain: list[str] = field(default_factory=list)
+    legends: list[list[str]] = field(default_factory=list)  # its second card fixes the kind
+    citizens: list[str] = field(default_factory=list)    # face-down cards, wherever they are
+    turned: list[str] = field(default_factory=list)      # Activate cards used this epoch
+    rings: list[str] = field(default_factory=list)       # Trigger cards not used yet
+    quest: str = ""                     # the quest tile taken this epoch ("": incomplete)
+    cards_taken: int = 0
+    lyres: int = 0                      # Phase III transfers left
+    transferred: list[str] = field(default_factory=list)  # this phase
+    acquired: list[str] = field(default_factory=list)     # this epoch
+    legend_used: list[str] = field(default_factory=list)  # legend powers used this phase
+
+
+@dataclass
+class Task:
+    """A pending decision or effect; the top of ``ElysiumData.tasks`` is resolved first.
+
+    Power effects become tasks (``gain``, ``transfer``, ``choose`` …): ``group`` ties the steps
+    of one power together so a failed ``pay`` or ``discard`` skips the rest of that power.
+    """
+
+    kind: str
+    player: int
+    card: str = ""                      # the card whose power this is
+    count: int = 0
+    gold: int = 0
+    vp: int = 0
+    pp: int = 0
+    mode: str = ""                      # transfer cost, or the timing of use_power
+    spec: str = ""                      # card filter, e.g. "family=hades,level=2"
+    zone: str = ""
+    zone2: str = ""
+    group: int = 0
+    labels: list[str] = field(default_factory=list)
+    options: list[list[Task]] = field(default_factory=list)
+
+
+@dataclass
+class ElysiumData:
+    """The whole position."""
+
+    families: list[str]
+    side: str                           # the pediment side in play
+    seats: list[Seat]
+    draw: list[str]                     # the top card is the last one
+    discard: list[str] = field(default_factory=list)
+    agora: list[str] = field(default_factory=list)
+    oracle: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    quests: list[str] = field(default_factory=list)       # tiles under the pediment
+    order: list[int] = field(default_factory=list)        # seats by disc
+    turn: int = 0                       # Phase II: turns played this epoch; Phase III: index
+    epoch: int = 1
+    phase: str = "Setup"
+    tasks: list[Task] = field(default_factory=list)
+    family_bonus: dict[str, list[int]] = field(default_factory=dict)  # seats: 1st, 2nd
+    level_bonus: dict[str, list[int]] = field(default_factory=dict)   # level: [seat, size]
+    groups: int = 0
+    over: bool = False
