@@ -1,0 +1,203 @@
+"""``CycladesMap``: the clickable archipelago, and ``CycladesStepper``: a Stepper showing it.
+
+Click a node on the map itself, or use the controls under it (they work wherever ipywidgets
+do, with a keyboard too): "Show for" picks a player, whose fleet groups and islands become
+buttons; the dropdown reaches any island or sea zone. A fleet group lights up the zones one
+Poseidon move reaches, an island the islands its troops reach along fleet chains; the
+explanation box says why. All logic is ``CycladesMapModel`` (``self.model``).
+
+The map is an ``ipywidgets.HTML`` SVG. HTML widgets cannot send events, so the SVG's click
+handler writes the clicked node into a hidden ``Text`` widget of this map, which ipywidgets
+syncs to the kernel like any typed text; nothing else is installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from mythlab.engine import Game, Session
+from mythlab.games.cyclades.rules import CycladesState
+
+from .cyclades import CycladesMapModel, render
+from .model import BotSpec, StepperModel
+from .stepper import Stepper
+
+NO_NODE = "—"
+
+
+def _button(description: str, css: str, tooltip: str = "") -> w.Button:
+    button = w.Button(description=description, tooltip=tooltip,
+                      layout=w.Layout(width="auto", margin="1px"))
+    button.add_class(css)
+    return button
+
+
+class CycladesMap(w.VBox):
+    """The clickable map of a Cyclades position.
+
+    ``source`` is a ``CycladesState``, a ``Session``, a ``StepperModel`` or a ``Stepper``;
+    with a Stepper (or its model) the map follows every step. ``player`` fixes "you" (whose
+    fleets link a neutral island; default: the player to move).
+    """
+
+    def __init__(self, source: CycladesState | Session | StepperModel | Stepper,
+                 player: int | None = None, **kwargs: Any):
+        self._stepper = source.model if isinstance(source, Stepper) else \
+            source if isinstance(source, StepperModel) else None
+        self._session = source if isinstance(source, Session) else None
+        state = self._source_state(source)
+        self.model = CycladesMapModel(state, player)
+        self.view = w.HTML()
+        self.view.add_class("mythlab-cyclades-map")
+        self.who = w.ToggleButtons(description="Show for:", style={"button_width": "auto"})
+        self.who.add_class("mythlab-cyclades-who")
+        self.fleet_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.island_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.node_picker = w.Dropdown(description="Any node:", layout=w.Layout(width="200px"))
+        self.node_picker.add_class("mythlab-cyclades-node")
+        self.clear_button = _button("Clear", "mythlab-cyclades-clear", "clear the selection")
+        self.pick = w.Text(layout=w.Layout(display="none"))
+        self.pick.add_class("mythlab-cyclades-pick")
+        self._fleet_pool: list[w.Button] = []
+        self._island_pool: list[w.Button] = []
+        self._fleet_nodes: list[str] = []
+        self._island_nodes: list[str] = []
+        self._quiet = False
+        self.who.observe(self._on_who, "value")
+        self.node_picker.observe(self._on_picker, "value")
+        self.pick.observe(self._on_pick, "value")
+        self.clear_button.on_click(lambda _b: self.select(None))
+        controls = w.VBox([
+            self.who,
+            w.HBox([w.HTML("<b>Fleets:</b>&nbsp;"), self.fleet_row]),
+            w.HBox([w.HTML("<b>Islands:</b>&nbsp;"), self.island_row]),
+            w.HBox([self.node_picker, self.clear_button]), self.pick])
+        super().__init__([self.view, controls], **kwargs)
+        self.add_class("mythlab-cyclades-widget")
+        if isinstance(source, Stepper):
+            self.follow(source)
+        self._draw()
+
+    # ------------------------------------------------------------------ what users call
+    def select(self, node: str | None) -> tuple[str, ...]:
+        """Select ``node`` as a click would; returns the highlighted nodes."""
+        self.model.select(node or None)
+        self._draw()
+        return self.model.highlighted
+
+    def update(self, state: CycladesState | None = None) -> None:
+        """Show ``state`` (default: the followed Stepper's or Session's current state)."""
+        if state is None:
+            state = self._source_state(self._stepper or self._session)
+        if state is not self.model.state:
+            self.model.update(state)
+            self._draw()
+
+    def follow(self, stepper: Stepper) -> None:
+        """Redraw whenever ``stepper`` shows a new state."""
+        self._stepper = stepper.model
+        stepper.state_view.observe(lambda _change: self.update(), "value")
+
+    @property
+    def highlighted(self) -> tuple[str, ...]:
+        return self.model.highlighted
+
+    @property
+    def fleet_buttons(self) -> list[w.Button]:
+        return list(self.fleet_row.children)
+
+    @property
+    def island_buttons(self) -> list[w.Button]:
+        return list(self.island_row.children)
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        m = self.model
+        s = m.state
+        sel = m.selection
+        self._quiet = True
+        try:
+            names = [(s.player_name(q), q) for q in range(s.game.players)]
+            if list(self.who.options) != names:
+                self.who.options = names
+            self.who.value = m.player
+            nodes = [NO_NODE, *m.nodes]
+            if list(self.node_picker.options) != nodes:
+                self.node_picker.options = nodes
+            self.node_picker.value = sel.node or NO_NODE
+        finally:
+            self._quiet = False
+        fleets = m.fleet_groups()
+        self._fleet_nodes = fleets
+        labels = [f"{z} · {s.data.fleet_count[z]} fleet{'s' if s.data.fleet_count[z] > 1 else ''}"
+                  for z in fleets]
+        self._fill(self.fleet_row, self._fleet_pool, fleets, labels, "mythlab-cyclades-fleet",
+                   "where these fleets go in one Poseidon move")
+        islands = m.islands()
+        self._island_nodes = islands
+        troops = [s.data.troops.get(i, 0) for i in islands]
+        labels = [f"{i} · {k} troop{'s' if k != 1 else ''}" for i, k in zip(islands, troops,
+                                                                           strict=True)]
+        self._fill(self.island_row, self._island_pool, islands, labels,
+                   "mythlab-cyclades-island", "the islands its troops reach along fleet chains")
+        self.view.value = render(s, sel, clickable=True)
+
+    def _fill(self, row: w.HBox, pool: list[w.Button], nodes: Sequence[str],
+              labels: Sequence[str], css: str, tooltip: str) -> None:
+        for k in range(len(pool), len(nodes)):
+            button = _button("", css, tooltip)
+            button.on_click(lambda _b, k=k, pool=pool: self._press(pool, k))
+            pool.append(button)
+        for button, node, label in zip(pool, nodes, labels, strict=False):
+            button.description = label
+            button.button_style = "warning" if node == self.model.selection.node else ""
+        row.children = tuple(pool[:len(nodes)])
+
+    def _press(self, pool: list[w.Button], k: int) -> None:
+        nodes = self._fleet_nodes if pool is self._fleet_pool else self._island_nodes
+        self.select(nodes[k])
+
+    # ------------------------------------------------------------------ events
+    def _on_who(self, change: Mapping[str, Any]) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.model.set_player(change["new"])
+            self._draw()
+
+    def _on_picker(self, change: Mapping[str, Any]) -> None:
+        if not self._quiet:
+            self.select(None if change["new"] == NO_NODE else change["new"])
+
+    def _on_pick(self, change: Mapping[str, Any]) -> None:
+        node = str(change["new"]).split("|", 1)[0]
+        if node in self.model.state.game.board:
+            self.select(node)
+
+    @staticmethod
+    def _source_state(source: Any) -> CycladesState:
+        if isinstance(source, Stepper):
+            source = source.model
+        state = source.state if isinstance(source, StepperModel | Session) else source
+        if not isinstance(state, CycladesState):
+            raise TypeError(f"CycladesMap shows a Cyclades position, not {type(state).__name__}")
+        return state
+
+
+class CycladesStepper(Stepper):
+    """A Stepper whose state view is the clickable ``CycladesMap`` (``self.map``)."""
+
+    def __init__(self, game_or_session: Game | Session,
+                 bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
+                 player: int | None = None, **kwargs: Any):
+        super().__init__(game_or_session, bots, **kwargs)
+        self.map = CycladesMap(self.model, player)
+        self.map.view.add_class("mythlab-view")
+        self.children = tuple(self.map if c is self.state_view else c for c in self.children)
+        self.add_class("mythlab-cyclades-stepper")
+
+    def refresh(self) -> None:
+        super().refresh()
+        if hasattr(self, "map"):
+            self.map.update(self.model.state)

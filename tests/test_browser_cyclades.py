@@ -1,0 +1,129 @@
+"""The clickable Cyclades map in a real JupyterLab (headless Chromium): buttons and the map.
+
+A notebook shows a ``CycladesStepper`` (3 players, seed 1). Clicking a fleet group's button
+lights up exactly the zones ``board.fleet_moves`` gives, an island's button the islands
+``board.fleet_chain`` gives, a click on the SVG map itself selects what was clicked, and a
+move in the Stepper redraws the map with the selection kept. The JupyterLab fixture and the
+helpers are those of ``test_browser.py``; skipped likewise when Chromium is absent.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from test_browser import (  # noqa: F401  (lab is a fixture)
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CLICK_AND_TIME,
+    WIDGET_WAIT,
+    Lab,
+    _put_notebook,
+    _run_all_cells,
+    _start_kernel,
+    lab,
+    playwright_sync,
+)
+
+import mythlab
+from mythlab.games.cyclades import fleet_chain, fleet_moves
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+
+NOTEBOOK = "cyclades_map.ipynb"
+PLAYERS, SEED = 3, 1
+CODE = ("import mythlab\nfrom mythlab.widgets import CycladesStepper\n\n"
+        f"stepper = CycladesStepper(mythlab.make('cyclades', players={PLAYERS}, seed={SEED}))\n"
+        "stepper")
+SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "cyclades-map.png"
+LIT = ".mythlab-cyclades-map g.hl[data-node]"
+
+
+def test_cyclades_map_in_jupyterlab(lab: Lab) -> None:  # noqa: F811
+    _put_notebook(lab, NOTEBOOK, CODE)
+    _start_kernel(lab, NOTEBOOK)
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1100})
+            try:
+                _drive(page, lab)
+            except Exception as exc:
+                shot = lab.log.with_name("cyclades-failure.png")
+                page.screenshot(path=str(shot))
+                outputs = page.locator(".jp-OutputArea").all_inner_texts()
+                raise AssertionError(f"{exc}\n--- notebook outputs ---\n{outputs}\n"
+                                     f"--- screenshot: {shot}\n--- jupyter log ---\n"
+                                     f"{lab.log_tail()}") from exc
+        finally:
+            browser.close()
+
+
+def _lit(page: Page) -> set[str]:
+    return set(page.eval_on_selector_all(LIT, "gs => gs.map(g => g.getAttribute('data-node'))"))
+
+
+def _expect_lit(page: Page, expected: set[str]) -> None:
+    """Wait until exactly ``expected`` is highlighted on the map."""
+    expect = playwright_sync.expect
+    expect(page.locator(LIT)).to_have_count(len(expected))
+    assert _lit(page) == expected
+
+
+def _drive(page: Page, running: Lab) -> None:
+    state = mythlab.make("cyclades", players=PLAYERS, seed=SEED).initial_state()
+    G, fleets = state.game.board, state.data.fleets
+    me = state.current_player
+    first_fleet, first_island = state.fleet_zones(me)[0], state.islands_of(me)[0]
+    rival = next(q for q in range(PLAYERS) if q != me)
+    rival_zone = state.fleet_zones(rival)[0]
+
+    page.goto(f"{running.url}/lab/tree/{NOTEBOOK}?token={running.token}", timeout=WIDGET_WAIT)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
+        timeout=WIDGET_WAIT)
+    _run_all_cells(page, "button.mythlab-cyclades-fleet")
+    expect = playwright_sync.expect
+    svg = page.locator(".mythlab-cyclades-map svg")
+    expect(svg.locator(f'g[data-node="{first_fleet}"]')).to_have_count(1)
+    assert _lit(page) == set(), "nothing is highlighted before a click"
+
+    # a fleet group's button: exactly the zones one Poseidon move reaches
+    millis = page.evaluate(CLICK_AND_TIME, ["button.mythlab-cyclades-fleet",
+                                            ".mythlab-cyclades-map"])
+    print(f"\ncyclades map click-to-update (fleet {first_fleet}): {millis:.0f} ms")
+    _expect_lit(page, set(fleet_moves(G, first_fleet, me, fleets)))
+    expect(svg.locator(f'g.sel[data-node="{first_fleet}"]')).to_have_count(1)
+    expect(page.locator(".mythlab-cyclades-explain")).to_contain_text("Poseidon move")
+    assert millis < 2000, f"the map took {millis:.0f} ms to answer a click"
+
+    # an island's button: the islands its troops reach along fleet chains
+    page.locator("button.mythlab-cyclades-island", has_text=first_island).click()
+    reach = set(fleet_chain(G, first_island, me, fleets))
+    assert reach, "the test position should give the island somewhere to go"
+    _expect_lit(page, reach)
+    expect(page.locator(".mythlab-cyclades-explain")).to_contain_text("fleets")
+
+    # a click on the map itself: another player's fleet group
+    svg.locator(f'g[data-node="{rival_zone}"]').click()
+    rival_reach = set(fleet_moves(G, rival_zone, rival, fleets))
+    _expect_lit(page, rival_reach)
+    expect(svg.locator(f'g.sel[data-node="{rival_zone}"]')).to_have_count(1)
+
+    # a move in the Stepper redraws the map and keeps the selection
+    bid = page.locator("button.mythlab-action").first
+    label = bid.text_content()
+    assert label.startswith("offer"), label
+    bid.click()
+    gp, god = label.split()[1], label.split()[-1]
+    expect(page.locator(".mythlab-cyclades-map")).to_contain_text(f"offers {gp} GP")
+    expect(page.locator(".mythlab-cyclades-map li", has_text=god)).to_contain_text("offers")
+    _expect_lit(page, rival_reach)
+    if os.environ.get("MYTHLAB_SCREENSHOT"):
+        SCREENSHOT.parent.mkdir(exist_ok=True)
+        page.locator(".mythlab-cyclades-stepper").screenshot(path=str(SCREENSHOT))
+        print(f"screenshot saved to {SCREENSHOT}")
