@@ -18,4 +18,4 @@ class _CallablePackage(types.ModuleType):
 
 sys.modules[__name__].__class__ = _CallablePackage
 
-from . import agea, cyclades, elysium  # noqa: E402, F401
+from . import agea, cyclades, elder_sign, elysium  # noqa: E402, F401

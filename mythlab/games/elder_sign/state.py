@@ -1,0 +1,200 @@
+"""Elder Sign's position as plain dataclasses (cards by name, dice as ``"colour:FACE"``).
+
+Everything a state holds is here, so the whole game serialises to JSON and copies cheaply.
+Dice are counted, not tracked one by one: 6 green, 1 yellow, 1 red exist (seed p.2); a die
+is free unless it is locked, held on a spell or marker, or in use in the current attempt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Investigator:
+    """The investigator a player controls now."""
+
+    name: str
+    sanity: int
+    stamina: int
+    max_sanity: int
+    max_stamina: int
+    clues: int = 0
+    cards: list[str] = field(default_factory=list)      # items, spells, allies (card names)
+    trophies: list[str] = field(default_factory=list)   # "adventure:<name>" / "monster:<id>"
+    where: str = "entrance"        # "entrance", an adventure's name, or "ancient-one"
+    marker: str = ""               # a focused or assisting die on the marker, "green:LORE"
+
+
+@dataclass
+class Seat:
+    """One player: the investigator in play and the ones already devoured."""
+
+    investigator: Investigator | None = None
+    devoured: list[str] = field(default_factory=list)
+    out: bool = False              # no investigator left to play (still wins with the team)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A monster marker on an adventure card.
+
+    ``row`` is the card row it covers (full or partial monster task), ``-1`` an empty monster
+    task, ``-2`` an extra row under the card's last task (seed p.10-11).
+    """
+
+    monster: str
+    row: int
+
+
+@dataclass
+class InPlay:
+    """An adventure or Other World card on the table with the monsters on it."""
+
+    name: str
+    monsters: list[Placed] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Lock:
+    """A locked die (seed p.11): its colour and where it sits ("card:", "mythos:", "monster:")."""
+
+    colour: str
+    place: str
+
+
+@dataclass
+class SpellDie:
+    """A spell in play and the die it holds ("" while it waits for this roll's die)."""
+
+    spell: str
+    die: str = ""
+
+
+@dataclass
+class Attempt:
+    """The active player's adventure (or attack on the Ancient One) in progress.
+
+    ``stage`` is the decision in hand: ``prepare`` (spend cards, then roll), ``roll`` (dice
+    in the air: a chance node), ``spell`` (put a die on a spell), ``resolve`` (complete a task
+    or not), ``again`` (try again or fail), ``aside`` (which die to set aside), ``focus``.
+    """
+
+    card: str                      # adventure name, or "ancient-one"
+    stage: str = "prepare"
+    to_roll: list[str] = field(default_factory=list)   # colours about to be rolled
+    rolled: list[str] = field(default_factory=list)    # the roll: "colour:FACE"
+    kept: list[str] = field(default_factory=list)      # dice not rerolled by a clue
+    done: list[int] = field(default_factory=list)      # rows completed in this attempt
+    added: list[str] = field(default_factory=list)     # yellow/red dice added by items
+    aside: list[str] = field(default_factory=list)     # colours of dice set aside
+    used: list[str] = field(default_factory=list)      # colours of dice on completed tasks
+    won: list[str] = field(default_factory=list)       # monsters whose task was completed
+    rolls: int = 0
+    chained: bool = False          # Amanda Sharpe completed a task with this roll already
+    twisted: bool = False          # a once-per-roll ability changed a die of this roll
+    free_reroll: bool = False      # Joe Diamond's second reroll for his clue
+
+
+@dataclass(frozen=True)
+class Task:
+    """A pending decision that interrupts the turn (monster placement, replacement …)."""
+
+    kind: str
+    player: int
+    monster: str = ""
+    amount: int = 0
+    exclude: str = ""              # a card monsters may not be placed on right now
+
+
+@dataclass
+class ElderSignData:
+    """The whole position."""
+
+    ancient_one: str
+    seats: list[Seat]
+    board: list[InPlay]                                 # adventures, then Other Worlds
+    adventure_deck: list[str]                           # top card first
+    other_world_deck: list[str]
+    decks: dict[str, list[str]]                         # common_item, unique_item, spell, ally
+    mythos_deck: list[str]
+    mythos_discard: list[str] = field(default_factory=list)
+    mythos: str = ""                                    # the Mythos card in play
+    cup: list[str] = field(default_factory=list)        # monster cup
+    pool: list[str] = field(default_factory=list)       # investigators not yet played
+    removed: list[str] = field(default_factory=list)    # cards out of the game (Yog-Sothoth)
+    locks: list[Lock] = field(default_factory=list)
+    spells: list[SpellDie] = field(default_factory=list)
+    clock: int = 0                                      # 0 = XII (midnight), 3, 6, 9
+    doom: int = 0
+    elder_signs: int = 0
+    turn: int = 0                                       # the active seat
+    turns_played: int = 0
+    phase: str = "Setup"
+    attempt: Attempt | None = None
+    pending: list[Task] = field(default_factory=list)
+    entrance_roll: bool = False                         # Lost and Found die in the air
+    awake: bool = False
+    awakening: bool = False                             # the doom track is full: awaken next
+    clock_done: bool = False                            # this turn's clock step is over
+    result: str = ""                                    # "won" / "lost" with the reason
+
+
+def _shallow(obj):
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+def copy_investigator(inv: Investigator) -> Investigator:
+    new = _shallow(inv)
+    new.cards = inv.cards[:]
+    new.trophies = inv.trophies[:]
+    return new
+
+
+def copy_data(d: ElderSignData) -> ElderSignData:
+    """An independent copy of the position, fast: frozen records (Placed, Lock, Task) are
+    shared, everything mutable is copied. ``random_sim`` checks that apply never mutates."""
+    new = _shallow(d)
+    seats = []
+    for seat in d.seats:
+        s = _shallow(seat)
+        s.devoured = seat.devoured[:]
+        if seat.investigator is not None:
+            s.investigator = copy_investigator(seat.investigator)
+        seats.append(s)
+    new.seats = seats
+    new.board = [InPlay(c.name, c.monsters[:]) for c in d.board]
+    new.adventure_deck = d.adventure_deck[:]
+    new.other_world_deck = d.other_world_deck[:]
+    new.decks = {k: v[:] for k, v in d.decks.items()}
+    new.mythos_deck = d.mythos_deck[:]
+    new.mythos_discard = d.mythos_discard[:]
+    new.cup = d.cup[:]
+    new.pool = d.pool[:]
+    new.removed = d.removed[:]
+    new.locks = d.locks[:]
+    new.spells = [SpellDie(x.spell, x.die) for x in d.spells]
+    new.pending = d.pending[:]
+    new.attempt = _copy_attempt(d.attempt)
+    return new
+
+
+def _copy_attempt(a: Attempt | None) -> Attempt | None:
+    if a is None:
+        return None
+    b = object.__new__(Attempt)
+    b.__dict__ = {"card": a.card, "stage": a.stage, "to_roll": a.to_roll[:],
+                  "rolled": a.rolled[:], "kept": a.kept[:], "done": a.done[:],
+                  "added": a.added[:], "aside": a.aside[:], "used": a.used[:],
+                  "won": a.won[:], "rolls": a.rolls, "chained": a.chained,
+                  "twisted": a.twisted, "free_reroll": a.free_reroll}
+    return b
+
+
+def copy_for_dice(d: ElderSignData) -> ElderSignData:
+    """A copy for a dice outcome, which changes only the attempt: the rest is shared."""
+    new = _shallow(d)
+    new.attempt = _copy_attempt(d.attempt)
+    return new
