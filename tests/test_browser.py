@@ -44,7 +44,7 @@ GAME_SETUP = ""
 PLAYERS, SEED = 2, 3
 SERVER_START = 120.0
 """Seconds to wait for JupyterLab to answer (the first start can take 20–40 s)."""
-WIDGET_WAIT = 120_000
+WIDGET_WAIT = 240_000
 """Milliseconds to wait for the kernel to start and the Stepper to render."""
 RUN_ATTEMPTS = 3
 NOTEBOOK = "stepper.ipynb"
