@@ -27,6 +27,8 @@ soak: $(BIN)/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/python scripts/bench_agea.py
+	$(BIN)/python scripts/bench_elysium.py
+	$(BIN)/python scripts/bench_cyclades.py
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check mythlab tests scripts

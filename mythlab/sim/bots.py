@@ -54,20 +54,39 @@ class GreedyBot:
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+#: a game's own bot under a shared name: ``make_bot("greedy", game="elysium")``
+GAME_BOTS: dict[tuple[str, str], type] = {}
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``random`` or ``greedy``)."""
+def register_bot(name: str, cls: type, game: str | None = None) -> None:
+    """Offer a bot class by name: for every game, or (``game=``) in place of that name's
+    generic bot when ``make_bot`` or ``seat_bots`` is told the game."""
+    if game is None:
+        BOTS[name] = cls
+    else:
+        GAME_BOTS[game, name] = cls
+
+
+def make_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
+    """A bot by name (``random``, ``greedy`` …); ``game`` picks that game's own bot if it has
+    one under this name.
+
+    >>> type(make_bot("greedy", seed=1)).__name__
+    'GreedyBot'
+    """
+    if game is not None and (game, name) in GAME_BOTS:
+        return GAME_BOTS[game, name](seed)
     try:
         return BOTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
 
 
-def seat_bots(names: Sequence[str], seed: int = 0) -> dict[int, Bot]:
+def seat_bots(names: Sequence[str], seed: int = 0, game: str | None = None) -> dict[int, Bot]:
     """One bot per seat, by name, each seeded from the game's seed and its seat number.
 
     >>> sorted(seat_bots(["random", "greedy"], seed=3))
     [0, 1]
     """
-    return {seat: make_bot(name, seed=seed * 31 + seat) for seat, name in enumerate(names)}
+    return {seat: make_bot(name, seed=seed * 31 + seat, game=game)
+            for seat, name in enumerate(names)}

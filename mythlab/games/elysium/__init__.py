@@ -5,6 +5,7 @@ edition: the seed's Hades and Athena cards, completed, and six families designed
 (flagged ``provenance: mythlab`` in ``data/elysium/mythlab``).
 """
 
+from .bots import LegendBot
 from .data import (
     Card,
     CardBook,
@@ -47,3 +48,4 @@ __all__ = [
     "load_family", "load_supplement", "parse_power", "prestige_vp", "render", "render_condition",
     "render_power", "rules_book", "scenario", "score_table", "to_data", "why_unusable",
 ]
+__all__ += ["LegendBot"]

@@ -1,0 +1,276 @@
+"""Balance of the mythlab edition of Elysium, by simulation: writes docs/elysium-balance.md.
+
+Plays 4-player games cycling through the six family sets of the rulebook (so every family
+plays), records what every player acquired, and reports: win rates and VP sources per family
+set and per player's main family, and per card the acquisition rate and the win rate of the
+players who acquired it against those who did not (in games where the card was in play).
+
+    .venv/bin/python scripts/balance_elysium.py [--games 3000] [--bots random ×4]
+        [--plan-games 240] [--plan-bots elysium-greedy ×4] [--seed 0]
+        [--out docs/elysium-balance.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import mythlab
+from mythlab.games.elysium import edition_cards, rules_book
+from mythlab.sim import seat_bots
+from mythlab.sim.batch import gc_paused
+
+SOURCES = ("during the game", "chronos", "legends", "level bonus", "citizens", "prestige")
+
+
+@dataclass
+class Player:
+    """One player of one game: what they acquired and how they scored."""
+
+    family_set: str
+    families: tuple[str, ...]
+    bot: str
+    won: float              # 1 for a sole win, 1/k for a win shared by k players
+    vp: float
+    sources: dict[str, float]
+    acquired: set[str]      # card keys taken face up (Citizens left out)
+    main_family: str        # the family of most acquired cards (ties: alphabetical)
+
+
+def play(seed: int, family_set: str, bots: list[str]) -> list[Player]:
+    """One 4-player game; acquisitions are read from every seat after every move."""
+    game = mythlab.make("elysium", players=4, seed=seed, families=family_set)
+    seats = seat_bots(bots, seed, game="elysium")
+    state = game.initial_state()
+    acquired: list[set[str]] = [set() for _ in range(4)]
+    with gc_paused():
+        while not state.is_terminal():
+            state = state.apply(seats[state.current_player](state))
+            for q, seat in enumerate(state.data.seats):
+                for c in seat.acquired:
+                    if c not in seat.citizens:
+                        acquired[q].add(game.keys[c])
+    table = state.scores()
+    winners = table["winners"]
+    out = []
+    for q in range(4):
+        b = table["breakdown"][state.player_name(q)]
+        families = Counter(k.split(".")[0] for k in acquired[q])
+        main = min(families, key=lambda f: (-families[f], f)) if families else "-"
+        out.append(Player(family_set, tuple(game.families), bots[q],
+                          1 / len(winners) if q in winners else 0.0, float(table["vp"][q]),
+                          {k: float(b[k]) for k in SOURCES}, acquired[q], main))
+    return out
+
+
+def wilson(p: float, n: int) -> float:
+    """Half-width of a 95% normal interval for a proportion."""
+    return 1.96 * math.sqrt(p * (1 - p) / n) if n else float("nan")
+
+
+def where(card: Any) -> str:
+    """Where a card's values come from: ``seed``, ``mythlab``, or the mythlab fields."""
+    marks = card.provenance.model_dump(exclude_defaults=True)
+    if not marks:
+        return "seed card"
+    if card.provenance.power == "mythlab":
+        return "mythlab card"
+    return "seed card; mythlab " + ", ".join(marks)
+
+
+def avg(values: Any) -> float:
+    """The mean, or NaN for no values (a set with no winner in a tiny run)."""
+    values = list(values)
+    return statistics.mean(values) if values else float("nan")
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def family_sections(players: list[Player], level: str) -> list[str]:
+    """VP sources per family set and win rates per main family."""
+    lines: list[str] = []
+    add = lines.append
+    add(f"##{level} VP sources per family set (mean per player; winners in brackets)\n")
+    add("| family set | games | " + " | ".join(SOURCES) + " | total |")
+    add("|---|---:|" + "---:|" * (len(SOURCES) + 1))
+    for name in rules_book().family_sets:
+        mine = [p for p in players if p.family_set == name]
+        if not mine:
+            continue
+        won = [p for p in mine if p.won]
+        cells = [f"{statistics.mean(p.sources[k] for p in mine):.1f} "
+                 f"({avg(p.sources[k] for p in won):.1f})" for k in SOURCES]
+        add(f"| {name} | {len(mine) // 4} | " + " | ".join(cells) + f" | "
+            f"{statistics.mean(p.vp for p in mine):.1f} "
+            f"({avg(p.vp for p in won):.1f}) |")
+    add("")
+
+    add(f"##{level} Per family: the players whose main family it is\n")
+    add("A player's main family is the family of most of the cards they acquired. With four "
+        "players the fair win rate is 25%.\n")
+    add("| family | games in play | players with it as main | their win rate ± 95% | "
+        "their mean VP | their prestige VP |")
+    add("|---|---:|---:|---:|---:|---:|")
+    families = sorted({f for p in players for f in p.families})
+    odd: list[str] = []
+    for fam in families:
+        in_play = [p for p in players if fam in p.families]
+        main = [p for p in in_play if p.main_family == fam]
+        if not main:
+            continue
+        rate = sum(p.won for p in main) / len(main)
+        half = wilson(rate, len(main))
+        if abs(rate - 0.25) > half:
+            odd.append(f"{fam} ({pct(rate)} ± {pct(half)})")
+        add(f"| {fam} | {len(in_play) // 4} | {len(main)} | {pct(rate)} ± "
+            f"{pct(half)} | {statistics.mean(p.vp for p in main):.1f} | "
+            f"{statistics.mean(p.sources['prestige'] for p in main):.1f} |")
+    add("\nMain families whose win rate interval excludes 25%: " + (", ".join(odd) or "none")
+        + ".\n")
+
+    return lines
+
+
+def report(players: list[Player], planned: list[Player], args: argparse.Namespace,
+           seconds: float) -> str:
+    games = len(players) // 4
+    lines: list[str] = []
+    add = lines.append
+    command = " ".join(shlex.quote(a) for a in [sys.executable, *sys.argv])
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    add("# Elysium balance by simulation (mythlab edition)\n")
+    add("Generated by `scripts/balance_elysium.py`; do not edit by hand. The mythlab edition's "
+        "values (six invented families, quest tiles, level bonuses; `provenance: mythlab` in "
+        "`data/elysium`) are checked here by playing many bot games, not by playtesting.\n")
+    add("```")
+    add(f"$ {command}")
+    add(f"mythlab {mythlab.__version__} · Python {platform.python_version()} · "
+        f"{os.cpu_count()} CPUs · load average {load} · {games} games in {seconds:.0f} s")
+    add("```\n")
+    sets = rules_book().family_sets
+    per_family = Counter(f.value for s in sets.values() for f in s.families)
+    spread = ", ".join(f"{f} {n}" for f, n in sorted(per_family.items()))
+    add(f"**How.** {games} four-player games, seeds {args.seed}–{args.seed + games - 1}, cycling "
+        f"through the {len(sets)} family sets of the rulebook (p.10), so every family plays "
+        f"(sets per family: {spread}). Bots per seat: `{', '.join(args.bots)}` "
+        "(`random`: uniform legal moves; `elysium-greedy`: the legend bot of "
+        "`mythlab.games.elysium.bots`, greedy for legend VP per gold). A shared win counts 1/k "
+        "for each of the k winners. With random bots a card's lift below measures how much "
+        "owning it helps a player who does not plan: a card that is strong even then is "
+        f"strong. Then {len(planned) // 4} games with planning bots (seeds from "
+        f"{args.seed + games}).\n")
+    add("## Win rate by bot\n")
+    add("| bot | player-games | win rate | mean VP |")
+    add("|---|---:|---:|---:|")
+    for bot in sorted({p.bot for p in players + planned}):
+        mine = [p for p in players + planned if p.bot == bot]
+        add(f"| {bot} | {len(mine)} | {pct(sum(p.won for p in mine) / len(mine))} | "
+            f"{statistics.mean(p.vp for p in mine):.1f} |")
+    add("")
+
+    lines += family_sections(players, "")
+    if planned:
+        add(f"## Planning players: {len(planned) // 4} games of four "
+            f"`{', '.join(args.plan_bots)}` bots\n")
+        add("The same tables when every seat plays the legend bot, which plans for legends "
+            "(random bots rarely do), as a check that what the random games show is not "
+            "only random play.\n")
+        lines += family_sections(planned, "#")
+    add("## Per card: acquisition and win correlation\n")
+    add("In the games where the card was in play: how often a player acquired it (face up, "
+        "any way), the win rate of those who did and of those who did not, and the lift "
+        "(the difference). Acquiring any card tends to go with winning (more cards, more "
+        "legends), so a card stands out only against the other cards' lifts: *z* is the "
+        "lift's distance from the median lift in standard errors. |z| ≥ 3 is flagged.\n")
+    keys = [c.key for c in edition_cards()]
+    stats = []
+    for key in keys:
+        fam = key.split(".")[0]
+        in_play = [p for p in players if fam in p.families]
+        if not in_play:
+            continue
+        have = [p for p in in_play if key in p.acquired]
+        lack = [p for p in in_play if key not in p.acquired]
+        if not have or not lack:
+            continue
+        w1 = sum(p.won for p in have) / len(have)
+        w0 = sum(p.won for p in lack) / len(lack)
+        se = math.sqrt(w1 * (1 - w1) / len(have) + w0 * (1 - w0) / len(lack)) or 1.0
+        stats.append((key, len(have) / len(in_play), w1, w0, w1 - w0, se))
+    median_lift = statistics.median(s[4] for s in stats)
+    flagged = []
+    add("| card | level | timing | acquired | win if acquired | win if not | lift | z |")
+    add("|---|---:|---|---:|---:|---:|---:|---:|")
+    book = edition_cards()
+    for key, rate, w1, w0, lift, se in sorted(stats, key=lambda s: -s[4]):
+        z = (lift - median_lift) / se
+        card = book[key]
+        mark = " **⚑**" if abs(z) >= 3 else ""
+        if mark:
+            flagged.append((key, card, lift, z, rate))
+        add(f"| {card.name.en} ({card.family.value}){mark} | {card.level} | {card.timing.value} "
+            f"| {pct(rate)} | {pct(w1)} | {pct(w0)} | {100 * lift:+.1f} | {z:+.1f} |")
+    add("")
+    add("## Out of line\n")
+    if flagged:
+        add(f"Median lift over all cards: {100 * median_lift:+.1f} points. Cards whose lift is "
+            "3 or more standard errors away from it:\n")
+        for key, card, lift, z, rate in sorted(flagged, key=lambda f: -f[3]):
+            side = "stronger" if z > 0 else "weaker"
+            add(f"- **{card.name.en}** (`{key}`, level {card.level}, {card.timing.value}; "
+                f"{where(card)}): lift "
+                f"{100 * lift:+.1f} points, z = {z:+.1f}, acquired {pct(rate)} — {side} than "
+                "the typical card.")
+    else:
+        add("No card's lift is 3 standard errors away from the median lift.")
+    add("\nThe data are not changed by this report; a designer reads the flags with the card "
+        "text (a strong card may be fine if it is hard to take) and re-runs the script after "
+        "any change.")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000, help="games to play (3000)")
+    parser.add_argument("--bots", nargs=4, default=["random"] * 4,
+                        help="four bot names, one per seat (random × 4)")
+    parser.add_argument("--plan-games", type=int, default=240,
+                        help="more games with planning bots (240)")
+    parser.add_argument("--plan-bots", nargs=4, default=["elysium-greedy"] * 4,
+                        help="their four bots (elysium-greedy × 4)")
+    parser.add_argument("--seed", type=int, default=0, help="first game seed (0)")
+    parser.add_argument("--out", default="docs/elysium-balance.md", help="report file")
+    args = parser.parse_args(argv)
+    sets = list(rules_book().family_sets)
+    start = time.perf_counter()
+    players: list[Any] = []
+    for g in range(args.games):
+        players += play(args.seed + g, sets[g % len(sets)], list(args.bots))
+        if (g + 1) % 100 == 0:
+            print(f"{g + 1} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    planned: list[Any] = []
+    for g in range(args.plan_games):
+        seed = args.seed + args.games + g
+        planned += play(seed, sets[g % len(sets)], list(args.plan_bots))
+        if (g + 1) % 50 == 0:
+            print(f"{g + 1} planning games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    text = report(players, planned, args, time.perf_counter() - start)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
