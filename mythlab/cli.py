@@ -138,7 +138,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             bots *= game.players
         if len(bots) != game.players:
             raise ValueError(f"--bots names {len(bots)} bots for {game.players} players")
-        seats = seat_bots(bots, game.seed)
+        seats = seat_bots(bots, game.seed, game=game.name)
     except ValueError as exc:
         parser.error(str(exc))
     if args.max_steps < 0:

@@ -124,7 +124,7 @@ def _play_one(name: str, players: int, bot_names: list[str], seed: int,
               options: Mapping[str, Any]) -> GameRecord:
     session = Session(make(name, players=players, seed=seed, **options))
     with gc_paused():
-        final = session.play(seat_bots(bot_names, seed))
+        final = session.play(seat_bots(bot_names, seed, game=name))
     return _record(final, bot_names, session.position)
 
 

@@ -101,7 +101,8 @@ def resolve_bots(game: Game, bots: BotSpec | Sequence[BotSpec] | Mapping[int, Bo
         specs = list(bots)
         if len(specs) != game.players:
             raise ValueError(f"bots: {len(specs)} bots for {game.players} players")
-    named = seat_bots([s if isinstance(s, str) else "random" for s in specs], game.seed)
+    named = seat_bots([s if isinstance(s, str) else "random" for s in specs], game.seed,
+                      game=game.name)
     return {p: named[p] if isinstance(s, str) else s for p, s in enumerate(specs)}
 
 

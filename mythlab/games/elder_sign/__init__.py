@@ -7,6 +7,7 @@
 '23.01%'
 """
 
+from .bots import OddsBot  # registers the odds bot for `--bots odds`
 from .odds import (
     SCENARIOS,
     TERROR_EFFECTS,
@@ -25,7 +26,7 @@ from .odds import (
 from .rules import ElderSignGame, ElderSignState  # noqa: E402  (registers the game)
 
 __all__ = [
-    "ElderSignGame", "ElderSignState",
+    "ElderSignGame", "ElderSignState", "OddsBot",
     "SCENARIOS", "TERROR_EFFECTS", "Adventure", "AdventureOdds", "Choice", "Simulation",
     "Situation", "adventure", "adventure_odds", "adventures", "clear_caches",
     "load_adventures", "odds_table",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from mythlab.dice.faces import investigation
 from mythlab.engine import Action
+from mythlab.sim.bots import register_bot
 
 from .data import PLAYER_KINDS, parse_token
 
@@ -191,3 +192,6 @@ RULES = [("move", choose_move), ("first-aid", choose_entrance), ("roll", choose_
          ("try-again", choose_again), ("aside", choose_aside), ("focus", choose_focus),
          ("no-focus", choose_focus), ("place", choose_place), ("replace", choose_replace),
          ("helper", choose_loss), ("max", choose_loss)]
+
+
+register_bot(OddsBot.name, OddsBot, game="elder_sign")  # `--bots odds` for Elder Sign
