@@ -4,7 +4,7 @@ A notebook shows a ``CycladesStepper`` (3 players, seed 1). Clicking a fleet gro
 lights up exactly the zones ``board.fleet_moves`` gives, an island's button the islands
 ``board.fleet_chain`` gives, a click on the SVG map itself selects what was clicked, and a
 move in the Stepper redraws the map with the selection kept. The JupyterLab fixture and the
-helpers are those of ``test_browser.py``; skipped likewise when Chromium is absent.
+helpers are those of ``browser_support.py``; skipped likewise when Chromium is absent.
 """
 
 from __future__ import annotations
@@ -13,19 +13,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-from test_browser import (  # noqa: F401  (lab is a fixture)
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    CLICK_AND_TIME,
-    WIDGET_WAIT,
-    Lab,
-    _put_notebook,
-    _run_all_cells,
-    _start_kernel,
-    lab,
-    playwright_sync,
-)
+import browser_support as harness
 
 import mythlab
 from mythlab.games.cyclades import fleet_chain, fleet_moves
@@ -33,7 +21,7 @@ from mythlab.games.cyclades import fleet_chain, fleet_moves
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+pytestmark = harness.BROWSER_MARKS
 
 NOTEBOOK = "cyclades_map.ipynb"
 PLAYERS, SEED = 3, 1
@@ -43,25 +31,13 @@ CODE = ("import mythlab\nfrom mythlab.widgets import CycladesStepper\n\n"
 SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "cyclades-map.png"
 LIT = ".mythlab-cyclades-map g.hl[data-node]"
 
+playwright_sync = harness.require_browser()
+lab = harness.lab_fixture(NOTEBOOK, [CODE])
 
-def test_cyclades_map_in_jupyterlab(lab: Lab) -> None:  # noqa: F811
-    _put_notebook(lab, NOTEBOOK, CODE)
-    _start_kernel(lab, NOTEBOOK)
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1100})
-            try:
-                _drive(page, lab)
-            except Exception as exc:
-                shot = lab.log.with_name("cyclades-failure.png")
-                page.screenshot(path=str(shot))
-                outputs = page.locator(".jp-OutputArea").all_inner_texts()
-                raise AssertionError(f"{exc}\n--- notebook outputs ---\n{outputs}\n"
-                                     f"--- screenshot: {shot}\n--- jupyter log ---\n"
-                                     f"{lab.log_tail()}") from exc
-        finally:
-            browser.close()
+
+def test_cyclades_map_in_jupyterlab(lab: harness.Lab) -> None:
+    with harness.lab_page(lab, "cyclades-failure.png", 1400, 1100) as page:
+        _drive(page, lab)
 
 
 def _lit(page: Page) -> set[str]:
@@ -75,7 +51,7 @@ def _expect_lit(page: Page, expected: set[str]) -> None:
     assert _lit(page) == expected
 
 
-def _drive(page: Page, running: Lab) -> None:
+def _drive(page: Page, running: harness.Lab) -> None:
     state = mythlab.make("cyclades", players=PLAYERS, seed=SEED).initial_state()
     G, fleets = state.game.board, state.data.fleets
     me = state.current_player
@@ -83,19 +59,16 @@ def _drive(page: Page, running: Lab) -> None:
     rival = next(q for q in range(PLAYERS) if q != me)
     rival_zone = state.fleet_zones(rival)[0]
 
-    page.goto(f"{running.url}/lab/tree/{NOTEBOOK}?token={running.token}", timeout=WIDGET_WAIT)
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
-        timeout=WIDGET_WAIT)
-    _run_all_cells(page, "button.mythlab-cyclades-fleet")
+    harness.open_and_run(page, running, NOTEBOOK, "button.mythlab-cyclades-fleet")
     expect = playwright_sync.expect
     svg = page.locator(".mythlab-cyclades-map svg")
     expect(svg.locator(f'g[data-node="{first_fleet}"]')).to_have_count(1)
     assert _lit(page) == set(), "nothing is highlighted before a click"
 
     # a fleet group's button: exactly the zones one Poseidon move reaches
-    millis = page.evaluate(CLICK_AND_TIME, ["button.mythlab-cyclades-fleet",
-                                            ".mythlab-cyclades-map"])
-    print(f"\ncyclades map click-to-update (fleet {first_fleet}): {millis:.0f} ms")
+    millis = harness.click_and_time(
+        page, "button.mythlab-cyclades-fleet", ".mythlab-cyclades-map", "cyclades map",
+        f"fleet {first_fleet}")
     _expect_lit(page, set(fleet_moves(G, first_fleet, me, fleets)))
     expect(svg.locator(f'g.sel[data-node="{first_fleet}"]')).to_have_count(1)
     expect(page.locator(".mythlab-cyclades-explain")).to_contain_text("Poseidon move")

@@ -1,113 +1,42 @@
 """A real JupyterLab in headless Chromium: an Elder Sign Stepper shows live odds on each card,
 and a click on a move, then on "Roll randomly", changes the view and the event log.
 
-Reuses the JupyterLab harness of ``test_browser.py`` (free port, random token, isolated
+Uses the JupyterLab harness of ``browser_support.py`` (free port, random token, isolated
 settings, the server's own process group). Skipped when /usr/bin/chromium or playwright is
 absent (never downloads one).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
-import subprocess
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-from test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    CLICK_AND_TIME,
-    WIDGET_WAIT,
-    Lab,
-    _free_port,
-    _put_notebook,
-    _quiet_settings,
-    _run_all_cells,
-    _start_kernel,
-    _stop,
-    _wait_for_server,
-    playwright_sync,
-)
+import browser_support as harness
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+pytestmark = harness.BROWSER_MARKS
 
 NOTEBOOK = "elder_sign_stepper.ipynb"
 CODE = ("import mythlab\nfrom mythlab.widgets import Stepper\n\n"
         "game = mythlab.make('elder_sign', players=2, seed=7, ancient_one='Yig')\n"
         "stepper = Stepper(game)\nstepper")
 
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
-    """JupyterLab on a free localhost port, isolated from the user's settings."""
-    home = tmp_path_factory.mktemp("lab-elder-sign")
-    notebooks, settings = home / "notebooks", home / "settings"
-    notebooks.mkdir()
-    _quiet_settings(settings)
-    port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-           "JUPYTER_DATA_DIR": str(home / "data"),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
-           "JUPYTERLAB_SETTINGS_DIR": str(settings),
-           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    log = home / "jupyter.log"
-    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-               f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={notebooks}",
-               "--ServerApp.open_browser=False", "--ServerApp.terminals_enabled=False",
-               "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    if os.geteuid() == 0:  # containers and CI often run as root
-        command.append("--allow-root")
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                cwd=notebooks, start_new_session=True)
-    running = Lab(f"http://127.0.0.1:{port}", token, log)
-    try:
-        _wait_for_server(proc, running)
-        _put_notebook(running, NOTEBOOK, CODE)
-        _start_kernel(running, NOTEBOOK)
-        yield running
-    finally:
-        _stop(proc)
+playwright_sync = harness.require_browser()
+lab = harness.lab_fixture(NOTEBOOK, [CODE], home="lab-elder-sign")
 
 
-def test_elder_sign_stepper_in_jupyterlab(lab: Lab) -> None:
-    expect = playwright_sync.expect
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1100})
-            try:
-                _drive(page, lab, expect)
-            except Exception as exc:
-                shot = lab.log.with_name("elder-sign-failure.png")
-                page.screenshot(path=str(shot))
-                outputs = page.locator(".jp-OutputArea").all_inner_texts()
-                raise AssertionError(f"{exc}\n--- notebook outputs ---\n{outputs}\n"
-                                     f"--- screenshot: {shot}\n--- jupyter log ---\n"
-                                     f"{lab.log_tail()}") from exc
-        finally:
-            browser.close()
+def test_elder_sign_stepper_in_jupyterlab(lab: harness.Lab) -> None:
+    with harness.lab_page(lab, "elder-sign-failure.png", 1280, 1100) as page:
+        _drive(page, lab, playwright_sync.expect)
 
 
-def _drive(page: Page, lab: Lab, expect) -> None:
+def _drive(page: Page, lab: harness.Lab, expect) -> None:
     import mythlab
     from mythlab.games.elder_sign.live_odds import card_odds, green_pool
 
-    page.goto(f"{lab.url}/lab/tree/{NOTEBOOK}?token={lab.token}", timeout=WIDGET_WAIT)
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
-        timeout=WIDGET_WAIT)
-    _run_all_cells(page)
+    harness.open_and_run(page, lab, NOTEBOOK)
 
     # the Elder Sign view: six adventures, each with its exact odds (the same game here)
     view, log = page.locator(".mythlab-view"), page.locator(".mythlab-log")
@@ -126,8 +55,8 @@ def _drive(page: Page, lab: Lab, expect) -> None:
     label = actions.first.text_content()
     assert label == f"go to {first}"
     before = [view.text_content(), log.text_content()]
-    millis = page.evaluate(CLICK_AND_TIME, ["button.mythlab-action", ".mythlab-log"])
-    print(f"\nElder Sign click-to-update ({label!r}): {millis:.0f} ms")
+    millis = harness.click_and_time(
+        page, "button.mythlab-action", ".mythlab-log", "Elder Sign", repr(label))
     expect(log).to_contain_text(label)
     expect(view.locator(".card.here")).to_contain_text(first)
     assert view.text_content() != before[0] and log.text_content() != before[1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mythlab.engine import Action
+from mythlab.engine import Action, ruling_ref
 
 from .data import Card
 
@@ -21,7 +21,7 @@ VICTORY = "Agea · Victory"
 
 def ruling(name: str) -> str:
     """The reference of a mythlab ruling (data/agea/rulings.yaml)."""
-    return f"Agea · mythlab ruling '{name}'"
+    return ruling_ref("Agea", name)
 
 
 def card_note(card: Card) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mythlab.engine import Action
+from mythlab.engine import Action, ruling_ref
 
 SETUP = "Cyclades · p.1 Setup"
 CYCLE = "Cyclades · p.2 Course of a cycle"
@@ -63,7 +63,7 @@ def creature_rule(name: str) -> str:
 
 def ruling(name: str) -> str:
     """The reference of a mythlab ruling (data/cyclades/rulings.yaml)."""
-    return f"Cyclades · mythlab ruling '{name}'"
+    return ruling_ref("Cyclades", name)
 
 
 def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mythlab.engine import Action
+from mythlab.engine import Action, ruling_ref
 
 ANCIENT_ONE = "Elder Sign · p.4 The Ancient One's ability"
 INVESTIGATOR = "Elder Sign · p.4 The investigator's ability"
@@ -48,7 +48,7 @@ ENDING = "Elder Sign · p.12 Ending the game"
 
 def ruling(name: str) -> str:
     """A mythlab ruling where the seed is silent (listed in data/elder_sign/SOURCES.md)."""
-    return f"Elder Sign · mythlab ruling '{name}'"
+    return ruling_ref("Elder Sign", name)
 
 
 def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mythlab.engine import Action
+from mythlab.engine import Action, ruling_ref
 
 SETUP = "Elysium · p.3 Setup"
 TWO_PLAYERS = "Elysium · p.4 Two players: the 2 quests under 2 colours"
@@ -49,7 +49,7 @@ OWN_POWER = "Elysium · p.12 A card can be affected by its own power"
 
 def ruling(name: str) -> str:
     """The reference of a mythlab ruling (``data/elysium/rules.yaml``)."""
-    return f"Elysium · mythlab ruling '{name}'"
+    return ruling_ref("Elysium", name)
 
 
 def act(label: str, kind: str, rule: str, *args: object, note: str = "") -> Action:

@@ -1,0 +1,256 @@
+"""Shared machinery of the real-browser tests (a helper module, not a test file).
+
+A JupyterLab server on a free localhost port with a random token, a temp notebook folder and
+isolated settings (its own process group, stopped with its kernels); Run All Cells through
+JupyterLab's own menu; a headless Debian Chromium page that, when the test fails, raises with
+a screenshot, the notebook's outputs and the server log's tail; and the click-to-update timer.
+Test modules call :func:`require_browser` first: it skips them when /usr/bin/chromium or the
+playwright package is absent (never downloads one).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+import nbformat
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+SERVER_START = 120.0
+"""Seconds to wait for JupyterLab to answer (the first start can take 20–40 s)."""
+WIDGET_WAIT = 240_000
+"""Milliseconds to wait for the kernel to start and the widget to render."""
+RUN_ATTEMPTS = 3
+BROWSER_MARKS = [pytest.mark.browser, pytest.mark.timeout(420)]
+"""Every browser test module's ``pytestmark``."""
+
+CLICK_AND_TIME = """([selector, watched]) => new Promise(resolve => {
+    const target = document.querySelector(watched);
+    const start = performance.now();
+    const seen = new MutationObserver(() => {
+        seen.disconnect();
+        resolve(performance.now() - start);
+    });
+    seen.observe(target, {subtree: true, childList: true, characterData: true});
+    document.querySelector(selector).click();
+})"""
+"""Click ``selector`` and resolve with the milliseconds until ``watched`` changes on screen."""
+
+
+def require_browser() -> ModuleType:
+    """Skip the calling test module unless playwright and Chromium are there; return
+    ``playwright.sync_api``. Call it at module level."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the playwright package is not installed")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent: install Debian's chromium to run the browser test",
+                    allow_module_level=True)
+    return sync_api
+
+
+@dataclass
+class Lab:
+    """A running JupyterLab: where it listens, its token and its log file."""
+
+    url: str
+    token: str
+    log: Path
+
+    def log_tail(self, chars: int = 4000) -> str:
+        return self.log.read_text(errors="replace")[-chars:]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _new_notebook(cells: Sequence[str]) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in cells])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    return nb
+
+
+def _quiet_settings(settings: Path) -> None:
+    """User settings that stop JupyterLab asking about news and updates."""
+    path = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop the server we started and its kernels (its own process group)."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+
+
+def _wait_for_server(proc: subprocess.Popen, lab: Lab) -> None:
+    deadline = time.monotonic() + SERVER_START
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"jupyter lab exited with {proc.returncode}:\n{lab.log_tail()}")
+        try:
+            with urllib.request.urlopen(f"{lab.url}/api/status?token={lab.token}", timeout=5):
+                return
+        except OSError:
+            time.sleep(0.5)
+    pytest.fail(f"jupyter lab did not answer within {SERVER_START:.0f} s:\n{lab.log_tail()}")
+
+
+@contextmanager
+def running_lab(home: Path, notebook: str, cells: Sequence[str]) -> Iterator[Lab]:
+    """JupyterLab on a free localhost port, isolated from the user's settings, serving
+    ``notebook`` (code ``cells``) with its kernel already started."""
+    notebooks, settings = home / "notebooks", home / "settings"
+    notebooks.mkdir()
+    nbformat.write(_new_notebook(cells), notebooks / notebook)
+    _quiet_settings(settings)
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
+           "JUPYTERLAB_SETTINGS_DIR": str(settings),
+           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    log = home / "jupyter.log"
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+               f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={notebooks}",
+               "--ServerApp.open_browser=False", "--ServerApp.terminals_enabled=False",
+               "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if os.geteuid() == 0:  # containers and CI often run as root
+        command.append("--allow-root")
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                cwd=notebooks, start_new_session=True)
+    running = Lab(f"http://127.0.0.1:{port}", token, log)
+    try:
+        _wait_for_server(proc, running)
+        start_kernel(running, notebook)
+        yield running
+    finally:
+        _stop(proc)
+
+
+def lab_fixture(notebook: str, cells: Sequence[str], home: str = "lab") -> Callable:
+    """A module-scoped ``lab`` fixture: :func:`running_lab` in a fresh temp folder ``home``."""
+
+    @pytest.fixture(scope="module")
+    def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+        with running_lab(tmp_path_factory.mktemp(home), notebook, cells) as running:
+            yield running
+
+    return lab
+
+
+def start_kernel(lab: Lab, notebook: str) -> None:
+    """Start the notebook's kernel session before the page opens it.
+
+    Left to itself JupyterLab sometimes starts two kernels for a freshly opened notebook and
+    shuts one down under the page; an existing session is simply joined.
+    """
+    body = {"path": notebook, "name": notebook, "type": "notebook",
+            "kernel": {"name": "python3"}}
+    request = urllib.request.Request(
+        f"{lab.url}/api/sessions", data=json.dumps(body).encode(), method="POST",
+        headers={"Authorization": f"token {lab.token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        assert answer.status == 201, answer.read()
+
+
+def put_notebook(lab: Lab, name: str, code: str) -> None:
+    """Save a one-cell notebook into the running server (its contents API)."""
+    body = {"type": "notebook", "format": "json", "content": _new_notebook([code])}
+    request = urllib.request.Request(
+        f"{lab.url}/api/contents/{name}", data=json.dumps(body).encode(), method="PUT",
+        headers={"Authorization": f"token {lab.token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        assert answer.status in (200, 201), answer.read()
+
+
+@contextmanager
+def lab_page(lab: Lab, failure: str, width: int = 1280, height: int = 1000) -> Iterator[Page]:
+    """A headless Chromium page; an exception in the block becomes an AssertionError with a
+    screenshot (``failure`` next to the server log), the notebook outputs and the log tail."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            try:
+                yield page
+            except Exception as exc:
+                shot = lab.log.with_name(failure)
+                page.screenshot(path=str(shot))
+                outputs = page.locator(".jp-OutputArea").all_inner_texts()
+                raise AssertionError(f"{exc}\n--- notebook outputs ---\n{outputs}\n"
+                                     f"--- screenshot: {shot}\n--- jupyter log ---\n"
+                                     f"{lab.log_tail()}") from exc
+        finally:
+            browser.close()
+
+
+def run_all_cells(page: Page, widget: str = "button.mythlab-action") -> None:
+    """Run > Run All Cells until ``widget`` shows (a slow kernel start may swallow a click)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    shown = page.locator(widget).first
+    select_kernel = page.locator(".jp-Dialog button", has_text=re.compile("^Select$"))
+    for _ in range(RUN_ATTEMPTS):
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
+        try:
+            shown.or_(select_kernel).first.wait_for(timeout=WIDGET_WAIT / RUN_ATTEMPTS)
+        except PlaywrightTimeout:
+            continue
+        if not select_kernel.count():
+            return
+        select_kernel.click()  # JupyterLab asked which kernel: keep the notebook's own
+    raise AssertionError(f"no {widget} after {RUN_ATTEMPTS} × Run All Cells")
+
+
+def open_and_run(page: Page, lab: Lab, notebook: str,
+                 widget: str = "button.mythlab-action") -> None:
+    """Open ``notebook`` in JupyterLab, wait for its kernel, then run it until ``widget``
+    shows."""
+    page.goto(f"{lab.url}/lab/tree/{notebook}?token={lab.token}", timeout=WIDGET_WAIT)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
+        timeout=WIDGET_WAIT)
+    run_all_cells(page, widget)
+
+
+def click_and_time(page: Page, selector: str, watched: str, what: str, detail: str) -> float:
+    """Click ``selector``; print and return the milliseconds until ``watched`` changes."""
+    millis = page.evaluate(CLICK_AND_TIME, [selector, watched])
+    print(f"\n{what} click-to-update ({detail}): {millis:.0f} ms")
+    return millis
