@@ -7,12 +7,19 @@ step-through against the solver's own choices, and every click is timed.
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from fractions import Fraction
 
 import pytest
 
-from mythlab.games.elder_sign import AdventureOdds, adventure, adventure_odds, adventures
+from mythlab.games.elder_sign import (
+    AdventureOdds,
+    adventure,
+    adventure_odds,
+    adventures,
+    clear_caches,
+)
 from mythlab.widgets import OddsExplorer, OddsExplorerModel
 from mythlab.widgets.odds import odds_for
 
@@ -193,6 +200,7 @@ def test_exported_and_lists_the_48_adventures():
     assert x.model.name == "The Curator" and x.card_picker.value == "The Curator"
     assert sorted(x.card_picker.options) == sorted(a.name for a in adventures())
     assert len(x.card_picker.options) == 48
+    x.wait(60)
     assert x.model.fraction in x.value_view.value and "3.5%" in x.value_view.value
 
 
@@ -202,6 +210,7 @@ def test_controls_change_the_value_shown():
     x.counts["yellow"].value = 1
     x.wild_picker.value = "faq"
     x.focus_picker.value = 0
+    x.wait(60)
     exact = adventure_odds(adventure("Lights Out"), "6G+Y", "faq", focus=0)
     assert x.model.probability == exact
     assert f"{exact.numerator}/{exact.denominator}" in x.value_view.value
@@ -211,6 +220,7 @@ def test_controls_change_the_value_shown():
 
 def test_typed_task_and_its_errors():
     x = OddsExplorer()
+    x.wait(60)
     shown = x.value_view.value
     x.task_box.value = "INV_3,LOR"
     assert "unknown symbol" in x.error_view.value and x.value_view.value == shown
@@ -225,6 +235,7 @@ def test_typed_task_and_its_errors():
 
 def test_roll_choose_pick_and_reset_buttons():
     x = OddsExplorer("PERIL,PERIL > LORE,LORE", "6G", wild="faq", focus=1)
+    x.wait(60)
     assert x.choice_buttons == [] and x.best_button.disabled
     x.roll_button.click()
     assert x.model.roll and "roll: <b>green " in x.roll_view.value
@@ -246,24 +257,97 @@ def test_roll_choose_pick_and_reset_buttons():
     assert x.log_view.value == "" and "to roll: <b>6G</b>" in x.situation_view.value
 
 
-def test_a_slow_setting_says_computing_before_solving():
+def test_a_slow_setting_says_solving_then_shows_the_value():
     x = OddsExplorer("LORE", "1G")
+    x.wait(60)
     seen: list[str] = []
     x.value_view.observe(lambda ch: seen.append(ch.new), "value")
     x.task_box.value = "PERIL>LORE,INV_2"  # not solved before in this process
-    assert "computing…" in seen[0] and x.model.fraction in seen[-1]
-    assert x.roll_button.disabled is False
+    assert "solving…" in seen[0]
+    x.wait(60)
+    assert x.model.fraction in seen[-1] and x.roll_button.disabled is False
+
+
+def _unsolved(i: int) -> dict:
+    """Settings no other test solves: an adventure with an allowance of its own."""
+    return {"card": sorted(a.name for a in adventures())[-1 - i], "wild": "faq", "focus": 2}
+
+
+def test_an_unsolved_setting_answers_the_click_before_solving():
+    """The click on an unsolved 6G+Y+R card returns at once; the value arrives later."""
+    x = OddsExplorer("LORE", "6G+Y+R", wild="faq", focus=2)
+    x.wait(60)
+    target = _unsolved(0)
+    start = time.perf_counter()
+    x.card_picker.value = target["card"]
+    spent = time.perf_counter() - start
+    print(f"\nunsolved 6G+Y+R card click: {spent * 1000:.1f} ms")
+    assert spent < CLICK_LIMIT
+    assert not x.model.settled and "solving…" in x.value_view.value
+    assert "solving…" in x.situation_view.value and x.choice_buttons == []
+    assert x.roll_button.disabled and x.use_pick.disabled and x.best_button.disabled
+    x.wait(120)
+    exact = AdventureOdds(adventure(target["card"]), "faq", focus=2).probability("6G+Y+R")
+    assert x.model.settled and x.model.probability == exact
+    assert f"{exact.numerator}/{exact.denominator}" in x.value_view.value
+    assert not x.roll_button.disabled
+    x.roll_button.click()
+    assert x.choice_buttons and not x.choice_buttons[0].disabled
+
+
+def test_a_newer_request_supersedes_an_older_one():
+    m = OddsExplorerModel("LORE", "6G+Y+R", wild="faq", focus=2)
+    called: list[tuple] = []
+    m.update(card=_unsolved(1)["card"])
+    older = m.request(lambda model: called.append(model.key))
+    m.update(card=_unsolved(2)["card"])
+    newer = m.request(lambda model: called.append(model.key))
+    value = newer.result(120)
+    assert older.cancelled() or older.result(120) is None  # waiting: cancelled; else dropped
+    exact = adventure_odds(adventure(_unsolved(2)["card"]), "6G+Y+R", "faq", focus=2)
+    assert value == exact and called == [m.key] and m.probability == exact
+    assert m.settled and m.pending is None
+
+
+def test_the_widget_keeps_the_newest_setting():
+    x = OddsExplorer("LORE", "6G+Y+R", wild="faq", focus=3)
+    x.wait(60)
+    x.card_picker.value = _unsolved(3)["card"]
+    x.card_picker.value = _unsolved(4)["card"]
+    x.wait(120)
+    exact = adventure_odds(adventure(_unsolved(4)["card"]), "6G+Y+R", "faq", focus=3)
+    assert x.model.name == _unsolved(4)["card"] and x.model.probability == exact
+    assert f"{exact.numerator}/{exact.denominator}" in x.value_view.value
+
+
+def test_a_background_solve_and_a_cell_may_use_the_solver_together():
+    cards = [adventure(name) for name in sorted(a.name for a in adventures())[5:9]]
+    got: dict[str, object] = {}
+
+    def solve() -> None:
+        got["thread"] = [adventure_odds(c, "6G+Y+R", "seed", focus=1) for c in cards[:2]]
+
+    worker = threading.Thread(target=solve)
+    worker.start()
+    mine = [adventure_odds(c, "6G+Y+R", "seed", focus=1) for c in cards[2:]]
+    worker.join(300)
+    assert not worker.is_alive()
+    clear_caches()
+    alone = [AdventureOdds(c, "seed", focus=1).probability("6G+Y+R") for c in cards]
+    assert got["thread"] + mine == alone
 
 
 def test_clicks_answer_fast():
     """Every click on solved settings, and switching to a new card on 6 green dice."""
     x = OddsExplorer("The Curator", "6G+Y+R")
+    x.wait(60)
     times: dict[str, list[float]] = {}
 
     def timed(what: str, click) -> None:
         start = time.perf_counter()
         click()
         times.setdefault(what, []).append(time.perf_counter() - start)
+        x.wait(60)  # a setting not solved yet: the value arrives later
 
     for _ in range(5):
         timed("roll", x.roll_button.click)

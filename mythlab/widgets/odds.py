@@ -6,12 +6,19 @@ optimal play. Then step through an attempt: roll (at random or a roll you pick),
 choice with its exact chance of success (best first), apply one, roll again, reset. The
 numbers come from :class:`mythlab.games.elder_sign.AdventureOdds`; solvers are cached per
 card and allowance, so returning to a card is instant. It never imports ipywidgets.
+
+Reading a value solves synchronously. :meth:`OddsExplorerModel.request` instead solves on a
+background thread (one per model; a newer request supersedes a pending older one, and results
+for settings no longer current are dropped), so a front end never blocks while solving. The
+solver serialises its users with :data:`mythlab.games.elder_sign.odds.SOLVER_LOCK`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -19,6 +26,7 @@ from typing import Any, Literal
 
 from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
 from mythlab.games.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
+from mythlab.games.elder_sign.odds import SOLVER_LOCK
 
 from .model import percent
 
@@ -54,6 +62,56 @@ def card_value(key: Key) -> Fraction:
 def is_known(key: Key) -> bool:
     """Whether :func:`card_value` of ``key`` is ready without computing."""
     return key in _VALUES
+
+
+def check_allowance(focus: int | None, spell: int, clue: int) -> None:
+    """Refuse what :class:`AdventureOdds` refuses, without building a solver."""
+    for name, n in (("spell", spell), ("clue", clue), ("focus", focus)):
+        if (n is not None or name != "focus") and (
+                isinstance(n, bool) or not isinstance(n, int) or n < 0):
+            raise ValueError(f"{name}={n!r}: expected a count >= 0"
+                             + (" or None" if name == "focus" else ""))
+
+
+class Solver:
+    """One background thread running the newest job: submitting cancels a job still waiting.
+
+    A job already running finishes (the solver cannot be interrupted); the thread ends when
+    nothing is left to run and starts again on the next job.
+    """
+
+    def __init__(self) -> None:
+        self._cv = threading.Condition()
+        self._next: tuple[Future, Callable[[], Any]] | None = None
+        self._thread: threading.Thread | None = None
+
+    def submit(self, job: Callable[[], Any], future: Future | None = None) -> Future:
+        """Run ``job`` next, its result going to ``future`` (a new one by default)."""
+        future = Future() if future is None else future
+        with self._cv:
+            if self._next is not None:
+                self._next[0].cancel()  # superseded
+            self._next = (future, job)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="mythlab-odds-solver",
+                                                daemon=True)
+                self._thread.start()
+        return future
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                if self._next is None:
+                    self._thread = None
+                    return
+                future, job = self._next
+                self._next = None
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(job())
+            except BaseException as exc:  # noqa: BLE001 - handed to the waiter
+                future.set_exception(exc)
 
 
 def roll_text(roll: Roll) -> str:
@@ -96,6 +154,11 @@ class OddsExplorerModel:
         self.version = 0
         """Bumped on every change, so a view redraws only when something changed."""
         self.rng = random.Random(seed)
+        self._solver: Solver | None = None
+        self.pending: Future | None = None
+        """The latest background request, until it is done."""
+        self.pending_key: Key | None = None
+        """The settings :attr:`pending` solves."""
         self._set(self._read_card(card), parse_pool(dice).counts, wild, focus, spell, clue)
 
     # ----------------------------------------------------------------- settings
@@ -148,11 +211,36 @@ class OddsExplorerModel:
         if not counts:
             raise ValueError("roll at least one die")
         pool = parse_pool("+".join(f"{n}{c}" for c, n in counts.items()))
-        odds = odds_for(card, wild, focus, spell, clue)  # validates the allowance
-        self.card, self.counts, self.pool, self.odds = card, pool.counts, pool, odds
+        check_allowance(focus, spell, clue)
+        self.card, self.counts, self.pool = card, pool.counts, pool
+        self._start: Situation | None = None
         self.wild, self.focus, self.spell, self.clue = wild, focus, spell, clue
         self.error = ""
         self._restart()
+
+    @property
+    def odds(self) -> AdventureOdds:
+        """The solver of the current card and allowance (shared, see :func:`odds_for`)."""
+        with SOLVER_LOCK:
+            return odds_for(self.card, self.wild, self.focus, self.spell, self.clue)
+
+    @property
+    def start(self) -> Situation:
+        """The attempt's first decision point."""
+        if self._start is None:
+            self._start = self.odds.start(self.pool)
+        return self._start
+
+    @property
+    def situation(self) -> Situation:
+        """Where the attempt stands (before its roll, if any)."""
+        if self._situation is None:
+            self._situation = self.start
+        return self._situation
+
+    @situation.setter
+    def situation(self, situation: Situation) -> None:
+        self._situation = situation
 
     @property
     def key(self) -> Key:
@@ -195,9 +283,65 @@ class OddsExplorerModel:
         return (f"{focus} · {self.spell} spell(s) · {self.clue} clue(s) · "
                 f"{self.wild} wildcard")
 
+    @property
+    def settled(self) -> bool:
+        """Whether the value and the first decision point are ready (nothing pending)."""
+        return self._start is not None and is_known(self.key)
+
+    def request(self, callback: Callable[[OddsExplorerModel], Any] | None = None) -> Future:
+        """Get the card's value and the attempt's start without blocking.
+
+        When both are known and the solver is free, they are prepared now and the returned
+        future is done (``callback`` is not called). Otherwise the solving runs on this
+        model's background thread; when it ends, if the settings are still the ones
+        requested, the model takes the result (bumping :attr:`version`) and calls
+        ``callback(model)`` on that thread; then the future is done (its result: the value,
+        or ``None`` when dropped). A newer request supersedes one still waiting (cancelled).
+
+        >>> m = OddsExplorerModel("LORE", "1G", focus=0)
+        >>> m.update(green=3)
+        True
+        >>> m.request().result(), m.settled
+        (Fraction(241, 432), True)
+        """
+        key = self.key
+        if is_known(key) and SOLVER_LOCK.acquire(blocking=False):
+            try:
+                self.start  # noqa: B018 - prepared while the solver is free
+            finally:
+                SOLVER_LOCK.release()
+            self.pending = self.pending_key = None
+            done: Future = Future()
+            done.set_result(_VALUES[key])
+            return done
+
+        def job() -> Fraction | None:
+            card, wild, focus, spell, clue, pool = key
+            with SOLVER_LOCK:
+                odds = odds_for(card, wild, focus, spell, clue)
+                value = card_value(key)
+                start = odds.start(pool)
+                odds.value(start)
+            if self.key != key:
+                return None  # stale: the settings changed meanwhile
+            if self._start is None:
+                self._start = start
+            if self.pending is future:
+                self.pending = self.pending_key = None
+            self.version += 1
+            if callback is not None:
+                callback(self)
+            return value
+
+        if self._solver is None:
+            self._solver = Solver()
+        future = self.pending = Future()
+        self.pending_key = key
+        return self._solver.submit(job, future)
+
     # ----------------------------------------------------------------- the step-through
     def _restart(self) -> None:
-        self.situation: Situation = self.odds.start(self.pool)
+        self._situation: Situation | None = None
         self.roll: Roll | None = None
         self.outcome: Literal["won", "lost"] | None = None
         self.log: list[str] = []

@@ -4,14 +4,17 @@ Top: the card (one of the 48 adventures, or a typed task), the dice, the allowan
 wildcard reading, then the exact chance of completing the card. Below: one attempt, step by
 step: roll (at random or pick the faces), the choices with their exact chances (the best
 highlighted), apply one, reset. Each part carries a ``mythlab-odds-*`` CSS class for browser
-tests. Solved settings answer a click at once; new ones may take seconds to solve (clues on 8
-dice: many), so the widget first says "computing…" (sent to the page before the solver
-starts) and then solves in the kernel, as any cell would. The solver is not run on a thread:
-its memo tables are shared by every card, and a notebook cell may use them meanwhile.
+tests. Every click answers at once: settings not solved yet (clues on 8 dice may take
+seconds) show "solving…" and are solved on a background thread
+(:meth:`OddsExplorerModel.request`), so the kernel stays free; the value and the step-through
+appear when it ends, and Roll, Use this roll and the choices wait for it. A newer setting
+supersedes a pending one. The solver's shared tables are guarded by its lock, so a notebook
+cell may use the solver meanwhile (it waits for the solve in progress).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -50,6 +53,7 @@ class OddsExplorer(w.VBox):
         self.model = OddsExplorerModel(card, dice, **options)
         self._syncing = False
         self._drawn = -1
+        self._draw_lock = threading.RLock()  # the solver's thread redraws too
         m = self.model
         self.card_picker = w.Dropdown(options=sorted(a.name for a in adventures()),
                                       description="Adventure", layout=w.Layout(width="22em"))
@@ -126,20 +130,34 @@ class OddsExplorer(w.VBox):
         """The choice buttons now on screen, best first."""
         return list(self.choice_list.children)
 
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the pending solve (if any) is done and drawn (for tests and scripts)."""
+        pending = self.model.pending
+        if pending is not None:
+            try:
+                pending.result(timeout)
+            except Exception:  # noqa: BLE001 - a cancelled or failed solve: redraw anyway
+                pass
+        self.refresh()
+
     def _change(self, **changes: Any) -> None:
         if self._syncing:
             return
-        if self.model.update(**changes) and not self.model.ready:
-            self._draw_value(solving=True)
-            self._enable(False)
-        self._sync_controls()
-        self.refresh()
+        with self._draw_lock:
+            self.model.update(**changes)
+            self._sync_controls()
+            self.refresh()
 
     def _do(self, change: Callable[..., bool], *args: Any) -> None:
-        try:
-            change(*args)
-        finally:
-            self.refresh()
+        with self._draw_lock:
+            try:
+                change(*args)
+            finally:
+                self.refresh()
+
+    def _arrived(self, _model: Any) -> None:
+        """The solver's thread: the value for the current settings is ready."""
+        self.refresh()
 
     def _sync_controls(self) -> None:
         """Show the model's settings in the controls (without reacting to them)."""
@@ -165,14 +183,43 @@ class OddsExplorer(w.VBox):
 
     # ----------------------------------------------------------------- drawing
     def refresh(self) -> None:
-        """Redraw from the model: the error always, the rest when something changed."""
+        """Redraw from the model: the error always, the rest when something changed.
+
+        Settings not solved yet are sent to the solver's thread; meanwhile the settings show
+        with "solving…" and the step-through waits.
+        """
+        with self._draw_lock:
+            m = self.model
+            self.error_view.value = (f'<pre class="mythlab-error" style="color:#b00020">'
+                                     f"⚠ {escape(m.error)}</pre>" if m.error else "")
+            if not m.settled and m.pending_key != m.key:
+                m.request(self._arrived)  # at once when solved and the solver is free
+            if self._drawn == m.version:
+                return
+            self._drawn = m.version
+            if not m.settled:
+                self._draw_waiting()
+            else:
+                self._draw_all()
+
+    def _draw_waiting(self) -> None:
         m = self.model
-        self.error_view.value = (f'<pre class="mythlab-error" style="color:#b00020">'
-                                 f"⚠ {escape(m.error)}</pre>" if m.error else "")
-        if self._drawn == m.version:
-            return
+        self._draw_value(solving=not m.ready)
+        rows = "".join(f"<li>☐ row {t + 1}: {escape(str(r))}</li>"
+                       for t, r in enumerate(m.task.rows))
+        focus = "whenever the marker is free" if m.focus is None else m.focus
+        self.situation_view.value = (
+            f"<ul style='margin:0'>{rows}</ul><div>to roll: <b>{m.pool}</b> · focus {focus}"
+            f" · spells {m.spell} · clues {m.clue}</div>"
+            "<div>chance from here: <i>solving…</i></div>")
+        self.roll_view.value = self.more_view.value = self.log_view.value = ""
+        self.pick_row.children = ()
+        self.choice_list.children = ()
+        self._enable(False)
+
+    def _draw_all(self) -> None:
+        m = self.model
         self._draw_value()
-        self._drawn = m.version
         self.situation_view.value = self._situation_html()
         self.roll_view.value = f"roll: <b>{escape(roll_text(m.roll))}</b>" if m.roll else ""
         self._show_pickers()
@@ -182,14 +229,14 @@ class OddsExplorer(w.VBox):
                                       "</div>" for i, line in enumerate(m.log, 1))
 
     def _draw_value(self, solving: bool = False) -> None:
-        """The card, dice and allowance, and the exact chance (or "computing…")."""
+        """The card, dice and allowance, and the exact chance (or "solving…")."""
         m = self.model
         what = (f"<b>{escape(m.name)}</b>: " if m.name else "") + escape(
             (" → " if m.task.ordered else " | ").join(str(r) for r in m.task.rows))
         order = "rows in order" if m.task.ordered else "rows in any order"
         head = f"<div>{what} ({order}) · {m.pool} · {escape(m.rules_text)}</div>"
         self.value_view.value = head + (
-            "<div><i>computing…</i></div>" if solving else
+            '<div class="mythlab-odds-solving"><i>solving…</i></div>' if solving else
             '<div style="font-size:120%">chance of completing the card under optimal play: '
             f'<b class="mythlab-odds-fraction">{m.fraction}</b> ≈ '
             f'<b class="mythlab-odds-percent">{m.percent}</b></div>')

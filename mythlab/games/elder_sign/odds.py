@@ -78,15 +78,16 @@ from __future__ import annotations
 
 import csv
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, reduce
+from functools import cache, reduce, wraps
 from itertools import combinations_with_replacement, product
 from math import ceil, lcm, prod, sqrt
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 
@@ -144,6 +145,24 @@ class _RowKey:
     reading: ReadingKey
     kinds: tuple[Die, ...]
     classes: tuple[tuple[int, str], ...]   # the (kind, face) classes the row can use
+
+
+SOLVER_LOCK = threading.RLock()
+"""Held by every public entry point that reads or fills the module's caches (the tables
+below, shared by all cards, and each solver's memo): one thread solves at a time, so a
+notebook cell and a background solve (the odds explorer's) may use the solver together.
+Re-entrant, and uncontended it costs ~0.1 µs per call."""
+
+_F = TypeVar("_F", bound=Callable)
+
+
+def _locked(fn: _F) -> _F:
+    """``fn`` under :data:`SOLVER_LOCK`."""
+    @wraps(fn)
+    def run(*args, **kwargs):
+        with SOLVER_LOCK:
+            return fn(*args, **kwargs)
+    return run  # type: ignore[return-value]
 
 
 _ROW_IDS: dict[_RowKey, int] = {}
@@ -225,6 +244,7 @@ def _row_frontier_id(row: int, counts: tuple[int, ...]) -> int:
 _GENERATION = [0]  # bumped by clear_caches: engines then renumber their rows
 
 
+@_locked
 def clear_caches() -> None:
     """Forget the frontiers shared between cards (for benchmarks); solvers made before
     keep their values and renumber what they shared."""
@@ -1893,6 +1913,7 @@ class AdventureOdds:
     on four scenarios (see ``scripts/bench_elder_sign_odds.py``).
     """
 
+    @_locked
     def __init__(self, card: TaskCard | str | Adventure, wild: Wild = "seed", *,
                  focus: int | None = None, spell: int = 0, clue: int = 0,
                  terror: str | None = None, dice: DiceSet | None = None,
@@ -1951,6 +1972,7 @@ class AdventureOdds:
     def _pool(self, counts: tuple[int, ...]) -> Pool:
         return Pool([(d, n) for d, n in zip(self._engine.kinds, counts, strict=True) if n])
 
+    @_locked
     def start(self, pool: Pool | str) -> Situation:
         """The first decision point: every row left, nothing held, the full allowance."""
         e = self._engine
@@ -1975,6 +1997,7 @@ class AdventureOdds:
         return e.canon(s, self._counts(sit.pool), sit.focused, sit.held, fl, sit.spells_left,
                        sit.clues_left)
 
+    @_locked
     def probability(self, pool: Pool | str) -> Fraction:
         """The exact chance of completing the card from the start with ``pool``.
 
@@ -1984,6 +2007,7 @@ class AdventureOdds:
         """
         return self.value(self.start(pool))
 
+    @_locked
     def value(self, situation: Situation) -> Fraction:
         """The exact chance of completing the card from ``situation`` under optimal play.
 
@@ -1994,6 +2018,7 @@ class AdventureOdds:
         """
         return self._engine.value(self._state(situation))
 
+    @_locked
     def rolls(self, situation: Situation) -> list[tuple[Roll, Fraction]]:
         """The rolls that can come next, grouped by multiset, with exact probabilities."""
         return outcomes(situation.pool) if situation.pool.size else []
@@ -2020,6 +2045,7 @@ class AdventureOdds:
                 out.append((name, tuple(sorted(faces, key=known.index))))
         return tuple(out)
 
+    @_locked
     def choices(self, situation: Situation, roll: Roll) -> list[Choice]:
         """Everything the player may do with ``roll``, each with its exact chance, best first.
 
@@ -2069,6 +2095,7 @@ class AdventureOdds:
         out.append((Fraction(0), "give up", lambda: Choice("give up", Fraction(0), "give up")))
         return out
 
+    @_locked
     def best(self, situation: Situation, roll: Roll) -> Choice:
         """The best choice for ``roll`` (the first of :meth:`choices`); memoised."""
         key = (situation, self._check_roll(situation, roll))
@@ -2236,6 +2263,7 @@ class AdventureOdds:
 
     # -- Monte Carlo --
 
+    @_locked
     def simulate(self, pool: Pool | str, games: int, seed: int = 0) -> Simulation:
         """Play the optimal policy (:meth:`best`) on random rolls; count the successes.
 
@@ -2290,6 +2318,7 @@ class AdventureOdds:
         return Simulation(games, wins, seed)
 
 
+@_locked
 def adventure_odds(card: TaskCard | str | Adventure, pool: Pool | str, wild: Wild = "seed", *,
                    focus: int | None = None, spell: int = 0, clue: int = 0,
                    terror: str | None = None, sanity: int | None = None,
@@ -2327,6 +2356,7 @@ def adventure_odds(card: TaskCard | str | Adventure, pool: Pool | str, wild: Wil
                          monster_slot=monster_slot).probability(pool)
 
 
+@_locked
 def odds_table(cards: Iterable[TaskCard | str | Adventure] | None = None,
                scenarios: Sequence[str] = SCENARIOS, wild: Wild = "seed", *,
                focus: int | None = None, spell: int = 0, clue: int = 0,
