@@ -430,6 +430,25 @@ def test_apollo_income_and_prosperity_marker_for_the_first_only_ruling_apollo_ma
     assert s.data.gold == [7 + 1 + (1 + 1 + 1), 7 + 4 + 0, 7 + 4 + 2]   # IS2, marker, K1
 
 
+def test_build_choose_the_square_on_or_off_the_spot_ruling_build_square():
+    """Seed p.4: buildings go on an island's white squares, the player's choice; what the
+    choice changes is whether the Metropolis spot (IS12: squares 2 and 3) stays free."""
+    s = scenario(players=3, turn=(0, "athena"), gold={0: 8}, islands=THREE)
+    assert {"build a university on IS12 (2 GP)",
+            "build a university on the Metropolis spot of IS12 (2 GP)",
+            "build a university on IS2 (2 GP)"} <= set(labels(s))   # IS2: all squares on the spot
+    assert "build a university on the Metropolis spot of IS2 (2 GP)" not in labels(s)
+    s = s.apply("build a university on the Metropolis spot of IS12")
+    assert s.data.buildings["IS12"] == ["", "university", ""]
+    s = s.apply("build a university on IS12")                     # off the spot
+    assert s.data.buildings["IS12"] == ["university", "university", ""]
+    assert "no choice of square" in refused(s, "build a university on the Metropolis spot "
+                                               "of IS12")
+    s = s.apply("build a university on IS12")                     # only the spot is left
+    assert s.data.buildings["IS12"] == ["university"] * 3
+    assert "no free building slot" in refused(s, "build a university on IS12")
+
+
 # =========================================================== Metropolises and victory
 def test_metropolis_economic_four_buildings_ruling_metropolis_discards():
     s = scenario(players=3, turn=(0, "athena"), gold={0: 2}, islands=THREE,
@@ -438,10 +457,75 @@ def test_metropolis_economic_four_buildings_ruling_metropolis_discards():
     assert s.phase.name == "Metropolis"
     assert labels(s) == ["place the Metropolis on IS2", "place the Metropolis on IS12"]
     s = s.apply("place the Metropolis on IS12")
+    assert s.phase.name == "Metropolis" and s.current_player == 0     # which port goes?
+    assert labels(s) == ["discard the port on IS2", "discard the port on IS12"]
+    s = s.apply("discard the port on IS12")
     b = s.data.buildings
-    assert b["IS12"] == ["", "metropolis", "metropolis"]     # spot 2+3; the port there went
+    assert b["IS12"] == ["", "metropolis", "metropolis"]     # spot 2+3
     assert b["IS2"] == ["port", ""]                          # the fortress went to the set
     assert s.metropolises(0) == 1 and s.count_buildings(0, "university") == 0
+    assert check_invariants(s) == []
+
+
+def test_metropolis_choose_which_buildings_and_where_ruling_metropolis_discards():
+    """Seed p.6: one building of each kind, wherever it stands; the player picks the island,
+    then one decision per kind with more than one candidate; the rest of the spot is razed."""
+    isl = {"IS1": (0, 1), "IS12": (0, 1), "IS2": (0, 1), "IS9": (1, 1), "IS3": (2, 1),
+           "IS11": (2, 1)}
+    s = scenario(players=3, turn=(0, "athena"), gold={0: 2}, islands=isl,
+                 buildings={"IS1": ["port", "", "port", "temple"], "IS12": ["fortress", "", ""],
+                            "IS2": ["temple", ""]})
+    s = s.apply("build a university on IS12 (2 GP)")
+    assert labels(s) == ["place the Metropolis on IS1", "place the Metropolis on IS2",
+                         "place the Metropolis on IS12"]
+    s = s.apply("place the Metropolis on IS1")
+    # two ports on IS1, one on its spot and one off it: two choices, told apart
+    assert labels(s) == ["discard the port on the Metropolis spot of IS1",
+                         "discard the port on IS1"]
+    s = s.apply("discard the port on the Metropolis spot of IS1")
+    # the only fortress goes by itself; then the temple: IS1 or IS2
+    assert labels(s) == ["discard the temple on IS1", "discard the temple on IS2"]
+    mid = s
+    s = s.apply("discard the temple on IS2")
+    b = s.data.buildings
+    assert b["IS1"] == ["metropolis", "metropolis", "port", "temple"]   # port and temple kept
+    assert "IS2" not in b and "IS12" not in b
+    assert s.phase.name == "Actions" and s.metropolises(0) == 1
+    # the other choice keeps the temple on IS2 instead
+    other = mid.apply("discard the temple on IS1")             # apply() leaves mid as it was
+    assert other.data.buildings["IS2"] == ["temple", ""]
+    assert other.data.buildings["IS1"] == ["metropolis", "metropolis", "port", ""]
+    assert check_invariants(s) == []
+
+
+def test_supply_runs_out_refuses_the_action_ruling_metropolis_supply():
+    """p.1 contents: 10 buildings of each kind, 10 Metropolises, 16 priests and 16
+    philosophers (English and French rulebooks; the German edition differs for the cards)."""
+    assert numbers()["buildings_per_kind"].value == 10
+    assert numbers()["priests_supply"].provenance == "public"
+    four = ["university"] * 4
+    s = scenario(players=3, turn=(0, "athena"), gold={0: 6}, islands=THREE,
+                 buildings={"IS1": four, "IS11": four, "IS9": ["university"],
+                            "IS3": ["university"]})
+    assert not any(a.startswith("build") for a in labels(s))
+    why = refused(s, "build a university on IS12")
+    assert "all 10 university tiles are on the board" in why and "p.1 Contents" in why
+    s = scenario(players=3, turn=(0, "zeus"), gold={0: 6}, priests={1: 8, 2: 8})
+    assert not any(a.startswith("recruit") for a in labels(s))
+    why = refused(s, "recruit a priest")
+    assert "all 16 priest cards are taken" in why and "p.1 Contents" in why
+    # ruling metropolis-supply: all 10 Metropolis tiles on the board, the conversion is lost
+    spots = CycladesGame(players=3).slots
+    metro = {i: ["metropolis" if k + 1 in spots[i].metropolis else ""
+                 for k in range(spots[i].small)]
+             for i in ("IS1", "IS3", "IS4", "IS5", "IS6", "IS7", "IS8", "IS9", "IS10", "IS11")}
+    owners = {i: (1 if k % 2 else 2, 1) for k, i in enumerate(metro)}
+    s = scenario(players=3, turn=(0, "athena"), philosophers={0: 3},
+                 islands={"IS2": (0, 1), **owners}, buildings=metro)
+    s = s.apply("recruit a philosopher (free)")
+    assert s.data.philosophers[0] == 0 and s.metropolises(0) == 0
+    assert any("all 10 Metropolis tiles are on the board" in e for e in s.events)
+    assert check_invariants(s) == []
 
 
 def test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot():
@@ -564,6 +648,16 @@ def test_creature_cyclops_changes_a_building_and_completes_a_metropolis():
                                             "IS12": ["temple", "port", ""]})
     s = s.apply("Cyclops: turn the port on IS12 into a university")
     assert s.phase.name == "Metropolis"
+
+
+def test_creature_cyclops_cannot_make_a_building_whose_tiles_are_all_on_the_board():
+    """p.1 Contents: with all 10 universities on the board the Cyclops cannot make another."""
+    four = ["university"] * 4
+    s = creature_turn("Cyclops", buildings={"IS2": ["port", "fortress"], "IS1": four,
+                                            "IS11": four, "IS9": ["university"],
+                                            "IS3": ["university"]})
+    assert not any(a.endswith("into a university") for a in labels(s))
+    assert "Cyclops: turn the port on IS2 into a temple" in labels(s)
 
 
 def test_creature_sphinx_sells_pieces_and_cards_for_2_gp_each():
@@ -810,7 +904,9 @@ RULE_TESTS = {
                 "test_recruit_troops_costs_and_at_most_8_troops",
                 "test_recruit_priests_and_philosophers_one_free_one_more_for_4_gp"],
     "UNIT_LIMIT": ["test_recruit_troops_costs_and_at_most_8_troops"],
-    "BUILD": ["test_build_two_gp_on_a_free_slot_of_your_island_the_gods_building"],
+    "BUILD": ["test_build_two_gp_on_a_free_slot_of_your_island_the_gods_building",
+              "test_build_choose_the_square_on_or_off_the_spot_ruling_build_square"],
+    "SUPPLY": ["test_supply_runs_out_refuses_the_action_ruling_metropolis_supply"],
     "MOVE_FLEETS": ["test_example_p5_fleet_move_join_move_together_leave_behind",
                     "test_poseidon_moves_fleets_and_entering_enemy_fleets_starts_a_naval_battle"],
     "MOVE_TROOPS": ["test_ares_moves_troops_along_a_chain_of_own_fleets_only",
@@ -828,7 +924,8 @@ RULE_TESTS = {
     "END_OF_CYCLE": ["test_victory_two_metropolises_at_the_end_of_the_cycle_with_tie_breaks"],
     "VICTORY": ["test_victory_two_metropolises_at_the_end_of_the_cycle_with_tie_breaks"],
     "METROPOLIS": ["test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot"],
-    "METRO_ECONOMIC": ["test_metropolis_economic_four_buildings_ruling_metropolis_discards"],
+    "METRO_ECONOMIC": ["test_metropolis_economic_four_buildings_ruling_metropolis_discards",
+                       "test_metropolis_choose_which_buildings_and_where_ruling_metropolis_discards"],
     "METRO_INTELLECTUAL": [
         "test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot"],
     "TWO_PLAYERS": ["test_two_player_game_two_tokens_sum_affordable_self_outbid_and_goal_three"],

@@ -10,6 +10,7 @@ from mythlab.engine import Action
 
 from . import battles, creatures, offerings
 from .board import fleet_chain
+from .data import BUILDINGS
 from .refs import (
     ACTIONS,
     APOLLO,
@@ -19,6 +20,7 @@ from .refs import (
     MOVE_FLEETS,
     MOVE_TROOPS,
     RECRUIT,
+    SUPPLY,
     SWAP,
     TEMPLE,
     TERRITORY,
@@ -96,13 +98,43 @@ def recruit_zones(s: CycladesState, player: int) -> list[str]:
             and d.fleets.get(z, player) == player]
 
 
-def free_slot(s: CycladesState, island: str) -> int:
-    """The slot a new building takes: the first free one off the Metropolis spot if any."""
+def spot_of(s: CycladesState, island: str) -> set[int]:
+    """The slots (from 0) that the island's Metropolis spot covers."""
+    return {k - 1 for k in s.game.slots[island].metropolis}
+
+
+def build_slots(s: CycladesState, island: str) -> list[int]:
+    """Where a new building may go on ``island``: the player picks a free white square (seed
+    p.4 "buildings go on the white squares of each island"). No building's power depends on
+    its square; what the choice changes is only whether the Metropolis spot stays free. So
+    one choice per side of the spot: its first free slot off the spot, then on it (ruling
+    build-square)."""
     slots = s.slots_of(island)
-    spot = [k - 1 for k in s.game.slots[island].metropolis]
+    spot = spot_of(s, island)
     free = [k for k, b in enumerate(slots) if not b]
     off = [k for k in free if k not in spot]
-    return (off or free or [-1])[0]
+    on = [k for k in free if k in spot]
+    return off[:1] + on[:1]
+
+
+def build_label(s: CycladesState, kind: str, island: str, slot: int, choices: int) -> str:
+    """"build a port on IS12"; with a choice of sides, the one on the spot says so (worded so
+    that the plain label is not a prefix of it)."""
+    if choices > 1 and slot in spot_of(s, island):
+        return f"build a {kind} on the Metropolis spot of {island}"
+    return f"build a {kind} on {island}"
+
+
+def supply_left(s: CycladesState, kind: str) -> int:
+    """Pieces of ``kind`` still in the box (p.1 contents, data/cyclades/rules.yaml): buildings
+    of one type or Metropolis tiles on the board, priests or philosophers held by players."""
+    d = s.data
+    if kind in ("priest", "philosopher"):
+        held = sum(d.priests if kind == "priest" else d.philosophers)
+        return s.game.n[f"{kind}s_supply"] - held
+    if kind == "metropolis":
+        return s.game.n["metropolis_tiles"] - sum("metropolis" in b for b in d.buildings.values())
+    return s.game.n["buildings_per_kind"] - sum(b.count(kind) for b in d.buildings.values())
 
 
 def creature_cost(s: CycladesState, player: int, slot: int) -> tuple[int, int]:
@@ -202,12 +234,14 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
             if s.units(me, "troop") < n["troops_per_player"]:
                 out += [act(f"recruit a troop on {i} ({price})", "recruit", rule, i, cost)
                         for i in s.islands_of(me)]
-        else:
+        elif supply_left(s, unit) > 0:  # SUPPLY: priests and philosophers are cards in the box
             out.append(act(f"recruit a {unit} ({price})", "recruit", rule, "", cost))
     # building (seed p.4)
-    if gold >= n["build_cost"]:
-        out += [act(f"build a {god.building} on {i} ({n['build_cost']} GP)", "build", BUILD, i)
-                for i in s.islands_of(me) if free_slot(s, i) >= 0]
+    if gold >= n["build_cost"] and supply_left(s, god.building) > 0:  # SUPPLY
+        for i in s.islands_of(me):
+            where = build_slots(s, i)
+            out += [act(f"{build_label(s, god.building, i, k, len(where))} "
+                        f"({n['build_cost']} GP)", "build", BUILD, i, k) for k in where]
     # special actions (seed p.5)
     if god.special == "move-fleets" and gold >= n["fleet_move_cost"]:
         out += sail_actions(s, me, s.fleet_zones(me), "sail",
@@ -275,11 +309,12 @@ def do_turn(s: CycladesState, t: Task, a: Action) -> None:
         where = f" {'in' if unit == 'fleet' else 'on'} {place}" if place else ""
         s.log(f"{who} recruits a {unit}{where} ({cost_text(cost)}).", RECRUIT[unit])
     elif a.kind == "build":
-        island = a.args[0]
+        island, slot = a.args
         d.gold[me] -= n["build_cost"]
         kind = s.game.gods[t.god].building
-        s.set_slot(island, free_slot(s, island), kind)
-        s.log(f"{who} builds a {kind} on {island}.", BUILD)
+        s.set_slot(island, slot, kind)
+        where = " on its Metropolis spot" if slot in spot_of(s, island) else ""
+        s.log(f"{who} builds a {kind} on {island}{where} (slot {slot + 1}).", BUILD)
     elif a.kind == "sail":
         src, dst, k = a.args
         d.gold[me] -= n["fleet_move_cost"]
@@ -365,6 +400,9 @@ def diagnose(s: CycladesState, label: str) -> tuple[str, str] | None:
         if unit in ("fleet", "troop") and s.units(me, unit) >= n[f"{unit}s_per_player"]:
             return UNIT_LIMIT, f"{s.player_name(me)} already has {n[unit + 's_per_player']} " \
                                f"{unit}s on the board"
+        if unit in ("priest", "philosopher") and supply_left(s, unit) <= 0:
+            return SUPPLY, (f"all {s.game.n[unit + 's_supply']} {unit} cards are taken; none is "
+                            "left in the box")
         if god.recruit_costs[d.turn_recruits] > d.gold[me]:
             return RECRUIT[unit], f"the next {unit} costs {god.recruit_costs[d.turn_recruits]} GP"
         if unit == "troop" and d.owners.get(place) != me:
@@ -374,15 +412,22 @@ def diagnose(s: CycladesState, label: str) -> tuple[str, str] | None:
                 return creatures.BLOCKED_RULE, f"no fleet may enter {place} now"
             return RECRUIT[unit], (f"fleets are recruited in a sea zone next to one of your "
                                    f"islands, empty or holding your fleets; {place} is not")
-    m = re.fullmatch(r"build an? (\w+) on (\w+)", low)
+    m = re.fullmatch(r"build an? (\w+) on (the metropolis spot of )?(\w+)", low)
     if m:
-        kind, island = m.group(1), m.group(2).upper()
+        kind, on_spot, island = m.group(1), bool(m.group(2)), m.group(3).upper()
         if kind != god.building:
             return BUILD, f"{god.name} builds {god.building}s, not {kind}s"
-        if d.owners.get(island) != me:
+        if kind in BUILDINGS and supply_left(s, kind) <= 0:
+            return SUPPLY, (f"all {n['buildings_per_kind']} {kind} tiles are on the board; "
+                            "none is left in the box")
+        if island not in s.game.slots or d.owners.get(island) != me:
             return BUILD, f"buildings go on your own islands; {island} is not yours"
-        if free_slot(s, island) < 0:
+        where = build_slots(s, island)
+        if not where:
             return BUILD, f"{island} has no free building slot"
+        if on_spot and len(where) < 2:
+            return BUILD, (f"there is no choice of square on {island}: say "
+                           f"'build a {kind} on {island}'")
         return BUILD, f"a building costs {n['build_cost']} GP"
     m = re.fullmatch(r"move (\d+) troops? from (\w+) to (\w+)", low)
     if m:

@@ -241,10 +241,13 @@ def do_chimera(s: CycladesState, t: Task, a: Action) -> None:
 
 # --- Cyclops
 def offer_cyclops(s: CycladesState, me: int) -> list[Action]:
+    """Only into a kind still in the box (p.1 Contents: 10 tiles of each building)."""
+    from .actions import supply_left  # actions imports this module
+
     rule = rule_of("cyclops")
     return [act(f"Cyclops: turn the {b} on {i} into a {new}", "cyclops", rule, i, b, new)
             for i, built in s.built(me).items() for b in BUILDINGS if b in built
-            for new in BUILDINGS if new != b]
+            for new in BUILDINGS if new != b and supply_left(s, new) > 0]
 
 
 def do_cyclops(s: CycladesState, t: Task, a: Action) -> None:

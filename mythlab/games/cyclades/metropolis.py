@@ -1,10 +1,12 @@
 """Cyclades Metropolises (seed p.6) and the end-of-cycle victory check (seed p.2, p.6).
 
 Four different buildings (port, fortress, temple, university) or four philosophers turn into a
-Metropolis at once; it goes on the Metropolis spot of one of the player's islands, destroying
-what stands there; with no free spot the conversion is lost (FAQ). A Metropolis is a "super
-building" with every building's power, and the goal is to hold two (three with 2 players) at
-the end of a cycle.
+Metropolis at once; it goes on the Metropolis spot of one of the player's islands (his choice),
+destroying what stands there; with no free spot the conversion is lost (FAQ), and so it is with
+no Metropolis tile left (ruling metropolis-supply). For buildings the player then picks which of
+his buildings go, one decision per kind with more than one candidate (seed p.6). A Metropolis
+is a "super building" with every building's power, and the goal is to hold two (three with 2
+players) at the end of a cycle.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action
 
+from .actions import supply_left
 from .data import BUILDINGS
 from .refs import (
     END_OF_CYCLE,
@@ -50,9 +53,11 @@ def check_conversions(s: CycladesState) -> bool:
             how = "economic"
         else:
             continue
-        places = spots(s, q)
+        # ruling metropolis-supply: with every Metropolis tile on the board there is nowhere
+        # to take one from; the conversion is lost as with no free spot (FAQ 1.8)
+        places = spots(s, q) if supply_left(s, "metropolis") > 0 else []
         if len(places) == 1 or not places:
-            place(s, q, places[0] if places else "", how)
+            convert(s, q, places[0] if places else "", how)
         else:
             s.push("metropolis", player=q, target=how)
         return True
@@ -66,37 +71,94 @@ def offer_placement(s: CycladesState, t: Task) -> list[Action]:
 
 def do_placement(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
-    place(s, t.player, a.args[0], t.target)
+    convert(s, t.player, a.args[0], t.target)
 
 
-def _discard_set(s: CycladesState, player: int, island: str) -> None:
-    """One building of each type goes (ruling metropolis-discards): the one on the chosen
-    spot first, then one elsewhere on that island, then the first in map order."""
-    spot = [k - 1 for k in s.game.slots[island].metropolis] if island else []
-    for kind in BUILDINGS:
-        here = s.slots_of(island) if island else []
-        where = [(island, k) for k in spot if here[k] == kind]
-        where += [(island, k) for k, b in enumerate(here) if b == kind]
-        built = s.built(player)
-        where += [(i, k) for i in s.game.islands if i in built
-                  for k, b in enumerate(built[i]) if b == kind]
-        s.set_slot(*where[0], "")
+def convert(s: CycladesState, player: int, island: str, how: str) -> None:
+    """The island is chosen ("" = none: the conversion is lost). Four philosophers are simply
+    discarded; for four buildings the player then picks, kind by kind, which of his buildings
+    go (seed p.6: one of each kind, "even if scattered over several islands"; ruling
+    metropolis-discards)."""
+    if how == "economic":
+        discard_from(s, player, island, 0)
+    else:
+        place(s, player, island, how)
+
+
+def discard_choices(s: CycladesState, player: int, kind: str) -> list[tuple[str, int]]:
+    """The distinct buildings of ``kind`` the player may discard, as (island, slot): one per
+    island and side of its Metropolis spot (two on the same side of one island's spot are
+    interchangeable), in map and slot order."""
+    out = []
+    for i, slots in s.built(player).items():
+        spot = {k - 1 for k in s.game.slots[i].metropolis}
+        sides: set[bool] = set()
+        for k, b in enumerate(slots):
+            if b == kind and (k in spot) not in sides:
+                sides.add(k in spot)
+                out.append((i, k))
+    return out
+
+
+def discard_label(s: CycladesState, kind: str, island: str, slot: int,
+                  choices: list[tuple[str, int]]) -> str:
+    """"discard the port on IS12"; when IS12 has one on and one off its spot, the one on the
+    spot says so (worded so that the plain label is not a prefix of it)."""
+    both = sum(1 for i, _ in choices if i == island) > 1
+    if both and slot + 1 in s.game.slots[island].metropolis:
+        return f"discard the {kind} on the Metropolis spot of {island}"
+    return f"discard the {kind} on {island}"
+
+
+def discard_from(s: CycladesState, player: int, island: str, start: int) -> None:
+    """Discard one building of each kind from ``BUILDINGS[start]`` on: where there is only one
+    candidate it goes at once, otherwise the player is asked (one decision per kind); once all
+    four are gone the Metropolis is placed on ``island``."""
+    for n, kind in enumerate(BUILDINGS[start:], start):
+        choices = discard_choices(s, player, kind)
+        if len(choices) > 1:
+            s.push("metropolis-discard", player=player, space=island, target=kind, steps=n)
+            return
+        discard(s, player, kind, *choices[0])
+    place(s, player, island, "economic")
+
+
+def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) -> None:
+    s.set_slot(island, slot, "")
+    s.log(f"{s.player_name(player)} discards the {kind} on {island} (slot {slot + 1}) towards "
+          "the Metropolis.", METRO_ECONOMIC)
+
+
+def offer_discard(s: CycladesState, t: Task) -> list[Action]:
+    choices = discard_choices(s, t.player, t.target)
+    return [act(discard_label(s, t.target, i, k, choices), "discard", METRO_ECONOMIC, i, k)
+            for i, k in choices]
+
+
+def do_discard(s: CycladesState, t: Task, a: Action) -> None:
+    s.pop()
+    discard(s, t.player, t.target, *a.args)
+    discard_from(s, t.player, t.space, t.steps + 1)
 
 
 def place(s: CycladesState, player: int, island: str, how: str) -> None:
-    """Convert the set into a Metropolis on ``island`` ("" = no free spot: it is lost)."""
+    """Place the Metropolis on ``island`` ("" = no free spot or no tile: it is lost); the four
+    buildings are already discarded, four philosophers are discarded here."""
     d = s.data
     who = s.player_name(player)
     rule = METRO_ECONOMIC if how == "economic" else METRO_INTELLECTUAL
     if how == "economic":
-        _discard_set(s, player, island)
         what = "four different buildings"
     else:
         d.philosophers[player] -= s.game.n["philosophers_for_metropolis"]
         what = "four philosophers"
     if not island:
-        s.log(f"{who} discards {what}, but no island of his has a free Metropolis spot: the "
-              "Metropolis is lost.", METROPOLIS)
+        if supply_left(s, "metropolis") <= 0:
+            s.log(f"{who} discards {what}, but all {s.game.n['metropolis_tiles']} Metropolis "
+                  "tiles are on the board: the Metropolis is lost.", ruling("metropolis-supply"))
+        else:
+            s.log(f"{who} discards {what}, but no island of his has a free Metropolis spot: "
+                  "the Metropolis is lost.", METROPOLIS)
         return
     slots = s.slots_of(island)
     spot = [k - 1 for k in s.game.slots[island].metropolis]

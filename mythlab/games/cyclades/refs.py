@@ -12,6 +12,7 @@ from typing import Any
 from mythlab.engine import Action, ruling_ref
 
 SETUP = "Cyclades · p.1 Setup"
+SUPPLY = "Cyclades · p.1 Contents: the box limits buildings, Metropolises, priests, philosophers"
 CYCLE = "Cyclades · p.2 Course of a cycle"
 CREATURE_TRACK = "Cyclades · p.2 Creature track: discard, slide, refill"
 TRACK_START = "Cyclades · p.2 Creature track: special case of the first two cycles"

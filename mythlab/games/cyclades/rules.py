@@ -75,7 +75,7 @@ PHASES = PhaseBook([
 #: the tasks that are chance nodes
 CHANCE_TASKS = {"battle-round"}
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
-_NO_CONVERSION = {"battle-round", "retreat", "metropolis", "bid"}
+_NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
 
 
 @register
@@ -117,7 +117,8 @@ class CycladesGame(Game):
             "offering_min_pay", "min_bid", "build_cost", "fleet_move_cost", "fleet_move_zones",
             "troop_move_cost", "creature_swap_cost", "apollo_income",
             "apollo_income_one_island", "philosophers_for_metropolis", "fortress_bonus",
-            "port_bonus", "sphinx_price", "sylph_steps", "kraken_move_cost", "minotaur_bonus")}
+            "port_bonus", "sphinx_price", "sylph_steps", "kraken_move_cost", "minotaur_bonus",
+            "buildings_per_kind", "metropolis_tiles", "priests_supply", "philosophers_supply")}
 
     def new_data(self, stream: SeededStream) -> CycladesData:
         start = self.board.graph["start"]
@@ -403,7 +404,8 @@ class CycladesState(State):
 TASK_PHASES = {
     "bid": "Offerings", "turn": "Actions", "sail": "Actions", "creature": "Creature",
     "sphinx": "Creature", "sylph": "Creature", "kraken-move": "Creature", "battle-round": "Battle",
-    "retreat": "Battle", "metropolis": "Metropolis", "apollo-marker": "Apollo",
+    "retreat": "Battle", "metropolis": "Metropolis", "metropolis-discard": "Metropolis",
+    "apollo-marker": "Apollo",
 }
 
 HANDLERS: dict[str, tuple[Callable[[CycladesState, Task], list[Action]],
@@ -415,6 +417,7 @@ HANDLERS: dict[str, tuple[Callable[[CycladesState, Task], list[Action]],
     "battle-round": (battles.offer_round, battles.do_round),
     "retreat": (battles.offer_retreat, battles.do_retreat),
     "metropolis": (metropolis.offer_placement, metropolis.do_placement),
+    "metropolis-discard": (metropolis.offer_discard, metropolis.do_discard),
     "creature": (creatures.offer_creature, creatures.do_creature),
     "sphinx": (creatures.offer_sphinx, creatures.do_sphinx),
     "sylph": (creatures.offer_sylph, creatures.do_sylph),
@@ -464,6 +467,9 @@ def check_invariants(s: CycladesState) -> list[str]:
     kraken = s.figure("kraken")
     if kraken is not None and kraken.space in d.fleets:
         problems.append(f"fleets share the Kraken's zone {kraken.space}")
+    for kind in ("priest", "philosopher", "metropolis"):  # the box's supply (refs.SUPPLY)
+        if actions.supply_left(s, kind) < 0:
+            problems.append(f"more {kind}s in play than the box holds")
     if sum(d.markers.values()) > g.n["prosperity_markers"]:
         problems.append("more prosperity markers than the box holds")
     held = [t for t in range(len(d.tokens)) if d.bid_god[t] not in ("", "apollo")]
@@ -488,7 +494,8 @@ def evaluate(s: CycladesState, player: int) -> float:
             return -100.0
         kinds = sum(1 for b in ("port", "fortress", "temple", "university")
                     if s.count_buildings(q, b))
-        pending = sum(1 for t in d.tasks if t.kind == "metropolis" and t.player == q)
+        pending = sum(1 for t in d.tasks if t.player == q and (
+            t.kind == "metropolis" or (t.kind == "metropolis-discard" and t.space)))
         return (100 * (s.metropolises(q) + pending) + 12 * kinds + 15 * d.philosophers[q]
                 + 6 * len(s.islands_of(q)) + 3 * s.revenue(q) + 0.5 * (d.gold[q] - owed[q])
                 + 1.5 * s.units(q, "troop") + 1.0 * s.units(q, "fleet") + 2 * d.priests[q])
