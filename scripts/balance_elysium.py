@@ -187,6 +187,7 @@ def report(players: list[Player], planned: list[Player], args: argparse.Namespac
             "(random bots rarely do), as a check that what the random games show is not "
             "only random play.\n")
         lines += family_sections(planned, "#")
+    lines += balancing_section(players, planned)
     add("## Per card: acquisition and win correlation\n")
     add("In the games where the card was in play: how often a player acquired it (face up, "
         "any way), the win rate of those who did and of those who did not, and the lift "
@@ -238,6 +239,75 @@ def report(players: list[Player], planned: list[Player], args: argparse.Namespac
         "text (a strong card may be fine if it is hard to take) and re-runs the script after "
         "any change.")
     return "\n".join(lines) + "\n"
+
+
+# The balancing pass of issue 5, for the record: the win rates of each main family before it
+# (docs/elysium-balance.md as generated from the unchanged data, seeds 0-2999 random, 3000-3239
+# elysium-greedy), and what changed in data/elysium/mythlab. The "after" figures are this run's.
+BEFORE = {
+    "random": {"apollo": (28.7, 2.2), "ares": (39.5, 2.1), "athena": (19.9, 1.7),
+               "hades": (19.3, 1.8), "hephaestus": (21.3, 2.2), "hermes": (18.6, 2.3),
+               "poseidon": (22.8, 2.5), "zeus": (26.4, 3.3)},
+    "planning": {"apollo": (28.4, 7.4), "ares": (41.7, 7.7), "athena": (21.8, 6.3),
+                 "hades": (15.1, 5.7), "hephaestus": (20.0, 7.5), "hermes": (16.1, 7.5),
+                 "poseidon": (25.0, 9.6), "zeus": (29.9, 11.0)},
+}
+BALANCING = """\
+**Why.** Before this pass, players whose main family was Ares won 39.5% ± 2.1% of random-bot games
+and 41.7% ± 7.7% of planning-bot games, against a fair 25%. The cause is prestige: final scoring
+gives 16/8/4/2 VP by PP rank (a seed rule, p.10, unchanged), and almost only Ares cards gave PP,
+so the player who collected Ares cards nearly always took the 16 VP. Cheaper PP alone does not
+help (the rank, not the amount, is what scores: a first trial that only cut Ares PP left Ares at
+40%), so the pass (1) makes Ares PP cost gold and ties fewer PP to holding many Ares cards,
+(2) gives other families' mythlab cards ways to *contest* prestige that do nothing in the family
+sets without Ares (a "player with the most PP" finds nobody when nobody has PP; catch-up PP needs
+at least 1 PP already), and (3) strengthens the weakest mythlab cards and trims the strongest
+non-Ares ones. Only `provenance: mythlab` cards changed; seed cards and the rules did not.
+
+**What changed** (card: before → after):
+
+- Ares — *Hoplite*: gain 1 PP → pay 1 gold, gain 1 PP. *War Trophy*: pay 1 gold → pay 2 gold,
+  gain 1 PP. *Enyo*: gain 1 PP → gain 1 gold when you take an Ares card. *Phobos*: gain 1 PP,
+  others lose 1 gold → pay 1 gold, gain 1 PP. *Deimos*: gain 2 PP, others lose 1 VP → pay 1
+  gold, gain 1 PP, others lose 1 gold. *War Chariot*: 2 PP → 1 PP. *Spear of Ares*: 1 PP per
+  Ares card in your domain → per set of 2. *Battle of the Titans*: gain 2 PP, 2 VP if most PP →
+  gain 1 PP, 1 gold if most PP.
+- Contesting prestige — *Golden Net* (Hephaestus; the net that caught Ares): + the player with
+  the most PP loses 3 VP. *Council of the Areopagus* (Athena; the hill of Ares' trial): + gain 2
+  VP, the player with the most PP loses 3 VP. *Athena Promachos*: + the player with the most PP
+  loses 1 VP. *Storm* (Poseidon): + the player with the most PP loses 3 VP. *Kraken* (Poseidon):
+  others lose 1 VP → the player with the most PP loses 2 VP. *Judgement of Zeus*: + the player
+  with the most PP loses 2 VP. *Talaria* (Hermes): transfer at +1 gold → gain 1 gold, you may
+  transfer 1 card, the player with the most PP loses 2 VP. *Herald* (Hermes): 1 VP if most gold
+  else 1 gold → 1 VP if most PP, else 1 PP if you have any, else 1 gold. *Anvil* (Hephaestus)
+  and *Owl of Athena*: + 1 PP if you have PP but not the most.
+- Weak cards — *Psychopomp* (Hermes): pay 1 gold, transfer 1 → gain 1 VP, you may transfer 1.
+  *Shield of Achilles* (Hephaestus): + 2 VP. *Owl of Athena*: gain 1 VP → 1 gold and 1 VP (others
+  still gain 1 gold). *Favour of Athena*: gain 2 gold → 2 gold and 2 VP.
+- Strong non-Ares cards — *Delphic Prophecy* (Apollo): 2 VP → 1 VP, then take from the Oracle.
+  *Sun Chariot* (Apollo): 1 gold and 1 VP → 1 VP. *Pythia* (Apollo): + pay 1 gold first.
+
+Iterated with 600-1000 random-bot games (seeds from 0) per trial, ten trials; the figures
+below are from this report's full run.
+"""
+
+
+def balancing_section(players: list[Player], planned: list[Player]) -> list[str]:
+    """Before/after main-family win rates of the balancing pass."""
+    lines = ["## Balancing pass (issue 5)\n", BALANCING]
+    lines.append("| family | random before | random after | planning before | planning after |")
+    lines.append("|---|---:|---:|---:|---:|")
+    for fam in sorted(BEFORE["random"]):
+        cells = []
+        for label, ps in (("random", players), ("planning", planned)):
+            before = BEFORE[label].get(fam)
+            main = [p for p in ps if fam in p.families and p.main_family == fam]
+            rate = sum(p.won for p in main) / len(main) if main else float("nan")
+            after = f"{pct(rate)} ± {pct(wilson(rate, len(main)))}" if main else "-"
+            cells += [f"{before[0]:.1f}% ± {before[1]:.1f}%" if before else "-", after]
+        lines.append(f"| {fam} | " + " | ".join(cells) + " |")
+    lines.append("")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
