@@ -244,7 +244,8 @@ def open_and_run(page: Page, lab: Lab, notebook: str,
     """Open ``notebook`` in JupyterLab, wait for its kernel, then run it until ``widget``
     shows."""
     page.goto(f"{lab.url}/lab/tree/{notebook}?token={lab.token}", timeout=WIDGET_WAIT)
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
+    # JupyterLab restores the notebooks an earlier test opened: wait for the shown one
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']:visible").first.wait_for(
         timeout=WIDGET_WAIT)
     run_all_cells(page, widget)
 

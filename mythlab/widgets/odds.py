@@ -302,7 +302,7 @@ class OddsExplorerModel:
         >>> m.update(green=3)
         True
         >>> m.request().result(), m.settled
-        (Fraction(241, 432), True)
+        (Fraction(31031, 46656), True)
         """
         key = self.key
         if is_known(key) and SOLVER_LOCK.acquire(blocking=False):
