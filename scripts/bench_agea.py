@@ -12,13 +12,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
-import os
-import platform
-import shlex
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterator
+
+from benchfig import print_figures  # scripts/benchfig.py: the shared output
 
 import mythlab
 import mythlab.engine.state as state_module
@@ -146,16 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("  model click / widget refresh", f"{model_ms:.2f} / {refresh_ms:.2f} ms",
                  "the same kind of clicks timed in two parts"))
 
-    command = " ".join(shlex.quote(a) for a in [sys.executable, *sys.argv])
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    print(f"mythlab {mythlab.__version__} · Agea benchmark · Python {platform.python_version()}"
-          f" · {os.cpu_count()} CPUs · load average {load}")
-    print(f"$ {command}")
-    width = max(len(r[0]) for r in rows)
-    vwidth = max(len(r[1]) for r in rows)
-    print(f"{'figure':<{width}}  {'value':>{vwidth}}  notes")
-    for name, value, note in rows:
-        print(f"{name:<{width}}  {value:>{vwidth}}  {note}")
+    print_figures("Agea benchmark", rows)
     return 0
 
 

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
-import shlex
 import statistics
 import sys
 import time
 from collections.abc import Callable, Mapping
 
 import networkx as nx
+from benchfig import print_figures  # scripts/benchfig.py: the shared output
 
 import mythlab
 from mythlab.engine import Session
@@ -198,18 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     five = games_per_second(1, g, args.seed, ["greedy"] * 5)
     rows.append(("5 greedy bots, games/s", f"{five:.2f}", f"{g} games"))
 
-    command = " ".join(shlex.quote(a) for a in [sys.executable, *sys.argv])
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    print(f"mythlab {mythlab.__version__} · Cyclades benchmark · Python "
-          f"{platform.python_version()} · {os.cpu_count()} CPUs · load average {load}")
-    print(f"$ {command}")
-    print(f"5-player map: {len(islands(archipelago()))} islands, "
-          f"{sea_graph(archipelago()).number_of_nodes()} sea zones")
-    width = max(len(r[0]) for r in rows)
-    vwidth = max(len(r[1]) for r in rows)
-    print(f"{'figure':<{width}}  {'value':>{vwidth}}  notes")
-    for name, value, note in rows:
-        print(f"{name:<{width}}  {value:>{vwidth}}  {note}")
+    print_figures("Cyclades benchmark", rows,
+                  extra=[f"5-player map: {len(islands(archipelago()))} islands, "
+                        f"{sea_graph(archipelago()).number_of_nodes()} sea zones"])
     return 0
 
 

@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
-import platform
-import shlex
 import statistics
-import sys
 import time
 from collections.abc import Iterator
 
-import mythlab
+from benchfig import print_figures  # scripts/benchfig.py: the shared output
+
 from mythlab.games.elysium import Card, ElysiumState, score_table
 from mythlab.sim import simulate
 
@@ -109,16 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     speed_up = statistics.median(slow) / statistics.median(fast)
     rows.append(("  speed-up of parsed cards", f"{speed_up:.1f}×", "median over median"))
 
-    command = " ".join(shlex.quote(a) for a in [sys.executable, *sys.argv])
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    print(f"mythlab {mythlab.__version__} · Elysium benchmark · Python "
-          f"{platform.python_version()} · {os.cpu_count()} CPUs · load average {load}")
-    print(f"$ {command}")
-    width = max(len(r[0]) for r in rows)
-    vwidth = max(len(r[1]) for r in rows)
-    print(f"{'figure':<{width}}  {'value':>{vwidth}}  notes")
-    for name, value, note in rows:
-        print(f"{name:<{width}}  {value:>{vwidth}}  {note}")
+    print_figures("Elysium benchmark", rows)
     return 0
 
 
