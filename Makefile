@@ -19,8 +19,10 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(BIN)/.installed
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
+# One worker per core; a worker takes whole files, so a notebook's cells share one kernel and a
+# browser module keeps its JupyterLab.
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 soak: $(BIN)/.installed
 	$(BIN)/python scripts/soak.py
