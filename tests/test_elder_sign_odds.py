@@ -106,14 +106,14 @@ def cost_list(text: str, rows: int) -> list[list[int]]:
 class Brute:
     """Optimal play by exhaustive search. ``monsters``: (row text, where) with ``where`` a
     0-based row to replace, ``("keep_1", row)`` to keep that row's first requirement, or
-    ``None`` for a new row outside the arrow; ``limits``: (sanity, stamina) or None."""
+    ``None`` for a new row under the last task (last in an arrow's order); ``limits``:
+    (sanity, stamina) or None."""
 
     def __init__(self, card: str, wild: str, focus: int | None, spell: int, clue: int,
                  terror: str | None, monsters=(), costs: str = "", limits=(None, None)):
         task = parse_task(card)
         self.rows = [[q.options for q in r] for r in task.rows]
         self.costs = cost_list(costs, len(self.rows))
-        self.chain = list(range(len(self.rows))) if task.ordered else []
         for text, where in monsters:
             req = [q.options for q in parse_task(text).rows[0].requirements]
             if where is None:
@@ -124,6 +124,7 @@ class Brute:
             else:
                 self.rows[where] = req
                 self.costs[where] = [0, 0]
+        self.chain = list(range(len(self.rows))) if task.ordered else []
         self.limits = limits
         self.wild, self.terror = wild, terror
         self.start = (tuple(range(len(self.rows))), -1 if focus is None else focus, spell, clue)
@@ -313,7 +314,7 @@ def test_equals_brute_force(card, spec, wild, focus, spell, clue, terror):
 
 # card, pool, solver options, the brute force's own reading of the same monsters and costs
 FEATURES = [
-    # a monster under the last task of an arrow card: outside the arrow (any time)
+    # a monster under the last task of an arrow card: the new last task of the arrow
     ("PERIL > LORE", "3G", {"focus": 0, "clue": 1, "monsters": ["INV_2"]},
      {"monsters": [("INV_2", None)]}),
     ("PERIL > LORE", "2G+R", {"wild": "faq", "focus": 1, "monsters": ["LORE"]},
@@ -389,8 +390,12 @@ def test_monsters_on_adventures_follow_their_monster_tasks():
     start = odds.start("4G")
     roll = (("green", ("INV_2", "LORE", "TERROR", "INV_1")),)
     labels = [c.label for c in odds.choices(start, roll) if c.action == "complete"]
-    assert any(x.startswith("complete row 3 (monster)") for x in labels)   # any time
-    assert not any(x.startswith("complete row 2") for x in labels)         # arrow
+    assert not any(x.startswith("complete row 3") for x in labels)   # last in the arrow (p.11)
+    assert not any(x.startswith("complete row 2") for x in labels)   # arrow
+    labels = [c.label for c in odds.choices(start, (("green", ("PERIL", "LORE", "INV_2",
+                                                                "INV_1")),))
+              if c.action == "complete"]
+    assert labels and all(x.startswith("complete row 1") for x in labels)
     with pytest.raises(ValueError, match="holds a monster"):
         AdventureOdds("LORE|PERIL", monsters=[("INV_2", 0), ("INV_3", 0)])
 

@@ -37,7 +37,8 @@ are set aside too) are modelled with ``terror=``; other terror effects (tokens, 
 stamina lost on a terror), locked dice and Mythos effects are not. Task costs are fixed per
 row and every row must be completed, so they decide whether the card can be completed at
 all (a row they forbid leaves the card impossible anyway); a row added under the last task
-is outside the card's arrow (done at any time).
+is the card's new last task, so on an arrow card it is done last (seed p.11, as the game
+plays it).
 
 How it is exact and fast:
 
@@ -413,15 +414,14 @@ class _Engine:
 
     def __init__(self, card: TaskCard, reading: ReadingKey, kinds: tuple[Die, ...],
                  focus: int | None, spell: int, clue: int, terror: str | None,
-                 free: int = 0, costs: Sequence[tuple[int, int]] = (),
+                 costs: Sequence[tuple[int, int]] = (),
                  limits: tuple[int | None, int | None] = (None, None)):
         self.rows = card.rows
         self.ordered = card.ordered
         self.n = len(card.rows)
         self.full = (1 << self.n) - 1
-        # the arrow's rows (done top to bottom); ``free`` rows (monsters under the last
-        # task) may be done at any time
-        self.chain = self.full & ~free if card.ordered else 0
+        # the arrow's rows, done top to bottom (rows added under the last task included)
+        self.chain = self.full if card.ordered else 0
         # task costs (seed p.7): a row whose cost would take sanity or stamina to 0 cannot
         # be completed; costs add up over the rows completed in the attempt
         self.costs = tuple(costs) or ((0, 0),) * self.n
@@ -1660,33 +1660,31 @@ def parse_monster_slots(text: str) -> tuple[dict[int, str], int]:
 
 def place_monsters(card: TaskCard, monsters: Iterable[MonsterSpec], slot: str,
                    costs: Sequence[tuple[int, int]]
-                   ) -> tuple[tuple[Row, ...], int, tuple[tuple[int, int], ...], tuple[int, ...]]:
+                   ) -> tuple[tuple[Row, ...], tuple[tuple[int, int], ...], tuple[int, ...]]:
     """The rows of ``card`` with monster tasks placed (seed pp. 10-11, "Τέρατα").
 
     A monster on a full monster task (``rowN:replace``) replaces the row (and its cost);
     on a partial one (``rowN:keep_1``) it covers all but the row's first requirement; on
     an empty monster task (``extra_row``) or, with no monster task left, under the last
     task, it adds a row. Monsters without a place fill the card's monster tasks in card
-    order, then the empty ones, then go under the last task. An added row is outside the
-    card's arrow: it may be completed at any time.
+    order, then the empty ones, then go under the last task. An added row becomes the card's
+    last task ("adding one more task", p.11): on an arrow card it comes last in the order.
 
-    Returns the rows, the bitmask of added rows, the costs per row and the rows holding a
-    monster.
+    Returns the rows, the costs per row and the rows holding a monster.
 
-    >>> rows, free, costs, where = place_monsters(parse_task("LORE,INV_3|PERIL"),
-    ...                                           ["TERROR"], "row1:keep_1", ((0, 0), (1, 0)))
-    >>> [str(r) for r in rows], free, where
-    (['LORE,TERROR', 'PERIL'], 0, (0,))
-    >>> rows, free, costs, where = place_monsters(parse_task("PERIL>LORE"), ["INV_4"], "none",
-    ...                                           ((0, 0), (0, 0)))
-    >>> [str(r) for r in rows], free, costs
-    (['PERIL', 'LORE', 'INV_4'], 4, ((0, 0), (0, 0), (0, 0)))
+    >>> rows, costs, where = place_monsters(parse_task("LORE,INV_3|PERIL"),
+    ...                                     ["TERROR"], "row1:keep_1", ((0, 0), (1, 0)))
+    >>> [str(r) for r in rows], where
+    (['LORE,TERROR', 'PERIL'], (0,))
+    >>> rows, costs, where = place_monsters(parse_task("PERIL>LORE"), ["INV_4"], "none",
+    ...                                     ((0, 0), (0, 0)))
+    >>> [str(r) for r in rows], costs, where
+    (['PERIL', 'LORE', 'INV_4'], ((0, 0), (0, 0), (0, 0)), (2,))
     """
     slots, empty = parse_monster_slots(slot)
     rows, row_costs = list(card.rows), list(costs)
     queue = sorted(slots)
     taken: list[int] = []
-    free = 0
     for m in monsters:
         if isinstance(m, tuple):
             spec, where = m
@@ -1703,7 +1701,6 @@ def place_monsters(card: TaskCard, monsters: Iterable[MonsterSpec], slot: str,
             rows.append(row)
             row_costs.append((0, 0))
             taken.append(len(rows) - 1)
-            free |= 1 << (len(rows) - 1)
             continue
         if where in taken:
             raise ValueError(f"row {where + 1} of {card} already holds a monster")
@@ -1713,7 +1710,7 @@ def place_monsters(card: TaskCard, monsters: Iterable[MonsterSpec], slot: str,
         else:
             rows[where] = row
             row_costs[where] = (0, 0)
-    return tuple(rows), free, tuple(row_costs), tuple(taken)
+    return tuple(rows), tuple(row_costs), tuple(taken)
 
 
 # --- the public solver ----------------------------------------------------------------------
@@ -1933,7 +1930,7 @@ class AdventureOdds:
         if monster_slot is None:
             monster_slot = adv.monster_slot if adv else "none"
         row_costs = parse_task_costs(costs, len(task.rows))
-        rows, free, row_costs, self.monster_rows = place_monsters(
+        rows, row_costs, self.monster_rows = place_monsters(
             task, monsters, monster_slot, row_costs)
         self.rows: tuple[Row, ...] = rows
         """The rows solved: the card's, with monsters placed (:func:`place_monsters`)."""
@@ -1955,7 +1952,7 @@ class AdventureOdds:
         self.focus, self.spell, self.clue, self.terror = focus, spell, clue, terror
         kinds = tuple(sorted(self.dice, key=lambda d: (d.rank, d.name)))
         self._engine = _Engine(TaskCard(rows, ordered=task.ordered), reading_key(wild), kinds,
-                               focus, spell, clue, terror, free, row_costs, (sanity, stamina))
+                               focus, spell, clue, terror, row_costs, (sanity, stamina))
         self._best: dict[tuple, Choice] = {}
 
     # -- decision points --
