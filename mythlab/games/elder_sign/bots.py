@@ -185,7 +185,22 @@ def choose_loss(s: ElderSignState, acts: list[Action]) -> Action:
     return next((a for a in acts if a.args[0] == pick), acts[0])
 
 
-RULES = [("move", choose_move), ("first-aid", choose_entrance), ("roll", choose_prepare),
+def choose_heal(s: ElderSignState, acts: list[Action]) -> Action:
+    """Heal whoever is lowest on the track (a free once-per-day gain)."""
+    def level(a: Action) -> tuple[int, str]:
+        _, target, track = a.args
+        return getattr(s.data.seats[target].investigator, track), a.label
+
+    return min((a for a in acts if a.kind == "heal"), key=level)
+
+
+def choose_reward(s: ElderSignState, acts: list[Action]) -> Action:
+    """"Ashcan" Pete takes whatever is worth most (``WORTH``)."""
+    return max(acts, key=lambda a: (WORTH[a.args[0]], a.label))
+
+
+RULES = [("heal", choose_heal), ("reward", choose_reward), ("move", choose_move),
+         ("first-aid", choose_entrance), ("roll", choose_prepare),
          ("complete", choose_resolve), ("fail-retry", choose_resolve),
          ("spell-die", lambda s, acts: max(acts, key=lambda a: (useful(s, a.args[1]),
                                                                  a.label))),

@@ -66,7 +66,8 @@ class Investigator(_Entry):
     ability: Literal["extra_common_item", "extra_unique_item", "extra_spell", "fearless",
                      "other_world_dice", "ignore_mythos", "many_tasks", "terror_to_lore",
                      "terror_to_peril", "raise_investigation", "discard_for_dice",
-                     "second_reroll", ""] = ""
+                     "second_reroll", "swap_reward", "daily_sanity", "daily_stamina",
+                     "daily_reroll", ""] = ""
     ability_text: str = ""
     ruling: str = ""
     provenance: Provenance

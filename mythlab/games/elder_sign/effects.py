@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from .rules import ElderSignState
 
 CARD_KINDS = ("common_item", "unique_item", "spell", "ally")
+#: rewards "Ashcan" Pete may exchange, and what he may take instead (p.4, his card)
+SWAPPABLE = ("common_item", "unique_item", "spell")
+SWAP_FOR = ("clue", "common_item", "spell")
 EXTRA = {"common_item": "extra_common_item", "unique_item": "extra_unique_item",
          "spell": "extra_spell"}
 
@@ -179,15 +182,26 @@ def apply_one(s: ElderSignState, seat: int, kind: str, n: int, rule: str,
         inv.clues = max(0, inv.clues + n)
         s.log(f"{inv.name} {'gains' if n > 0 else 'loses'} {abs(n)} clue(s) "
               f"(now {inv.clues}).", rule)
+    elif kind in SWAPPABLE and n > 0 and d.phase != "Setup" and \
+            s.game.data.investigators[inv.name].ability == "swap_reward":
+        for _ in range(n):
+            d.pending.append(Task("reward", seat, reward=kind))
+        s.log(f"{inv.name} gains {n} {kind.replace('_', ' ')}(s): for each he may take a "
+              "clue, common item or spell instead.", INVESTIGATOR)
     elif kind in CARD_KINDS:
-        card = s.game.data.investigators[inv.name]
-        extra = 1 if card.ability == EXTRA.get(kind) else 0
-        for _ in range(n + extra):
-            draw_card(s, inv, kind)
-        s.log(f"{inv.name} draws {n + extra} {kind.replace('_', ' ')}(s)"
-              + (" (+1: ability)" if extra else "") + ".", INVESTIGATOR if extra else rule)
+        gain_cards(s, seat, kind, n, rule)
     elif kind == "trophies":
         lose_trophies(s, inv, -n)
+
+
+def gain_cards(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> None:
+    """Draw ``n`` cards of ``kind``, one more for Bob Jenkins, Monterey Jack, Dexter Drake."""
+    inv = s.data.seats[seat].investigator
+    extra = 1 if s.game.data.investigators[inv.name].ability == EXTRA.get(kind) else 0
+    for _ in range(n + extra):
+        draw_card(s, inv, kind)
+    s.log(f"{inv.name} draws {n + extra} {kind.replace('_', ' ')}(s)"
+          + (" (+1: ability)" if extra else "") + ".", INVESTIGATOR if extra else rule)
 
 
 def change_health(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> None:
@@ -219,7 +233,8 @@ def devour(s: ElderSignState, seat: int, why: str) -> None:
         return
     place.investigator = None
     place.devoured.append(inv.name)
-    d.pending = [t for t in d.pending if not (t.player == seat and t.kind in ("max", "helper"))]
+    d.pending = [t for t in d.pending
+                 if not (t.player == seat and t.kind in ("max", "helper", "reward"))]
     s.log(f"{inv.name} is devoured ({why}).", DEVOURED)
     for card in inv.cards:
         return_card(s, card)

@@ -6,6 +6,11 @@ rolled die on each spell just cast), ``resolve`` (complete one task, spend a clu
 none), ``again`` (try again or fail), ``aside`` (the die set aside) and ``focus`` (focus or
 assist). Each ``offer_*`` lists the legal actions of a stage and each ``do_*`` carries one out.
 
+Investigator abilities are offered where they apply: before the roll (``prepare``) Jenny
+Barnes's discard and, at the start of a battle turn, Carolyn Fern's and Vincent Lee's
+healing; with the tasks (``resolve``) the once-per-roll die changes and Mandy Thompson's
+once-per-day reroll.
+
 Steps with no real choice are taken at once: the dice are rolled when there is nothing to
 spend, a roll that can meet no task offers "the roll fails: try again / fail" in one click
 (terror effects and assistants' losses come first), and a die is set aside without asking
@@ -16,7 +21,9 @@ cheaply (see ``ElderSignState.apply``): a 6-dice roll has 462 outcomes.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from fractions import Fraction
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mythlab.dice import outcomes, parse_row
@@ -62,7 +69,7 @@ from .refs import (
 from .refs import (
     TERROR as TERROR_RULE,
 )
-from .state import Attempt, InPlay, SpellDie, Task
+from .state import Attempt, InPlay, Investigator, SpellDie, Task
 from .tasks import CODES, COLOURS, completions, fewest_dice, open_rows, split
 
 if TYPE_CHECKING:
@@ -71,6 +78,8 @@ if TYPE_CHECKING:
     from .rules import ElderSignState
 
 AO = "ancient-one"
+#: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
+HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
 _ROLLS: dict[tuple[str, int], list[tuple[Action, Fraction]]] = {}
 
 
@@ -239,7 +248,7 @@ def do_jenny(s: ElderSignState, card: str) -> None:
 
 def offer_prepare(s: ElderSignState, a: Attempt) -> list[Action]:
     label = f"roll {pool_text(a.to_roll)}" if a.to_roll else "use the held dice (nothing to roll)"
-    acts = [act(label, "roll", DICE)] + jenny_actions(s, a)
+    acts = [act(label, "roll", DICE)] + jenny_actions(s, a) + healing_actions(s)
     seen = set()
     for card in s.active.cards:
         if card not in seen and usable(s, card):
@@ -400,8 +409,104 @@ def do_twist(s: ElderSignState, die: str, new: str) -> None:
     s.log(f"{s.active.name} turns {die} into {new}.", INVESTIGATOR)
 
 
+# ------------------------------------------------------------------ once-per-day abilities
+def ready_today(s: ElderSignState,
+                abilities: Collection[str]) -> list[tuple[int, Investigator]]:
+    """Seats whose investigator has one of ``abilities`` and has not used it since the last
+    midnight (a day runs from one midnight to the next: mythlab ruling 'once-per-day')."""
+    cards = s.game.data.investigators
+    return [(seat, place.investigator) for seat, place in enumerate(s.data.seats)
+            if place.investigator is not None and not place.investigator.used_today
+            and cards[place.investigator.name].ability in abilities]
+
+
+def healing_actions(s: ElderSignState) -> list[Action]:
+    """Carolyn Fern (sanity) and Vincent Lee (stamina): once per day, at the start of any
+    player's turn, one investigator of their choice below the maximum regains 1."""
+    d = s.data
+    if not d.turn_start:
+        return []
+    acts = []
+    for seat, healer in ready_today(s, HEAL_TRACKS):
+        track = HEAL_TRACKS[s.game.data.investigators[healer.name].ability]
+        for target, place in enumerate(d.seats):
+            inv = place.investigator
+            if inv is not None and getattr(inv, track) < getattr(inv, f"max_{track}"):
+                acts.append(act(f"{healer.name}: {inv.name} regains 1 {track}", "heal",
+                                INVESTIGATOR, seat, target, track))
+    return acts
+
+
+def do_heal(s: ElderSignState, healer: int, target: int, track: str) -> None:
+    d = s.data
+    inv = d.seats[healer].investigator
+    inv.used_today = True
+    s.log(f"{inv.name} uses the once-per-day ability on "
+          f"{d.seats[target].investigator.name}.", INVESTIGATOR)
+    change_health(s, target, track, 1, INVESTIGATOR)
+    a = d.attempt
+    if a is not None and len(offer_prepare(s, a)) == 1:  # the battle: nothing else to do
+        d.turn_start = False
+        do_roll(s)
+
+
+def daily_reroll_actions(s: ElderSignState) -> list[Action]:
+    """Mandy Thompson: once per day, after any player's roll and before it is checked against
+    a task, reroll up to 2 of its dice, chosen by colour and face."""
+    a = s.data.attempt
+    if a.chained or not a.rolled:  # Amanda Sharpe has already used this roll for a task
+        return []
+    acts = []
+    for seat, mandy in ready_today(s, ("daily_reroll",)):
+        for n in (1, 2):
+            for dice in sorted(set(combinations(sorted(a.rolled), n))):
+                acts.append(act(f"{mandy.name}: reroll {' and '.join(dice)}", "daily-reroll",
+                                INVESTIGATOR, seat, dice))
+    return acts
+
+
+def do_daily_reroll(s: ElderSignState, seat: int, dice: tuple[str, ...]) -> None:
+    mandy = s.data.seats[seat].investigator
+    mandy.used_today = True
+    reroll_dice(s.data.attempt, dice)
+    s.log(f"{mandy.name} rerolls {' and '.join(dice)} (once per day).", INVESTIGATOR)
+
+
+def daily_refusal(s: ElderSignState, who: str, what: str) -> tuple[str, str] | None:
+    """Why ``"<who>: <what>"``, a once-per-day ability, is not legal now (None if it is not
+    one of those abilities, or no better reason is known)."""
+    ability = s.game.data.investigators[who].ability
+    if ability not in HEAL_TRACKS and ability != "daily_reroll":
+        return None
+    d = s.data
+    inv = next((p.investigator for p in d.seats
+                if p.investigator is not None and p.investigator.name == who), None)
+    if inv is None:
+        return INVESTIGATOR, f"{who} is not in play"
+    if inv.used_today:
+        return INVESTIGATOR, (f"{who}'s ability is once per day and was used today (a day "
+                              "runs from one midnight to the next)")
+    if ability == "daily_reroll":
+        a = d.attempt
+        if a is None or a.stage != "resolve" or a.chained or d.pending:
+            return INVESTIGATOR, (f"{who} rerolls dice only right after a roll, before it is "
+                                  "checked against a task")
+        return INVESTIGATOR, f"{who} rerolls 1 or 2 dice of the roll ({', '.join(a.rolled)})"
+    if not d.turn_start or d.pending:
+        return INVESTIGATOR, f"{who}'s ability is used at the start of a turn, before its " \
+                             "first action"
+    track = HEAL_TRACKS[ability]
+    name = what.removesuffix(f" regains 1 {track}")
+    target = next((p.investigator for p in d.seats
+                   if p.investigator is not None and p.investigator.name == name), None)
+    if target is None:
+        return INVESTIGATOR, f"{name!r} is not an investigator in play"
+    return INVESTIGATOR, f"{name} already has full {track}"
+
+
 def offer_resolve(s: ElderSignState, a: Attempt) -> list[Action]:
-    options = completion_actions(s) + clue_actions(s) + ability_actions(s)
+    options = completion_actions(s) + clue_actions(s) + ability_actions(s) + \
+        daily_reroll_actions(s)
     if a.chained:  # Amanda Sharpe: another task with this roll, or roll the rest
         return options + [act("roll the remaining dice", "reroll", ONE_TASK)]
     return options + failure_actions(s, a, "complete no task" if options else
@@ -454,15 +559,23 @@ def do_clue(s: ElderSignState, face: str, free: bool) -> None:
         inv.clues -= 1
         a.free_reroll = s.game.data.investigators[inv.name].ability == "second_reroll"
     reroll = [x for x in a.rolled if not face or split(x)[1] == face]
-    a.kept = [x for x in a.rolled if face and split(x)[1] != face]
-    a.to_roll = colours_sorted([split(x)[0] for x in reroll])
-    a.rolled = []
-    a.stage = "roll"
+    reroll_dice(a, reroll)
     if free:
         s.log(f"{inv.name} rerolls {len(reroll)} dice for free.", INVESTIGATOR)
     else:
         s.log(f"{inv.name} spends a clue and rerolls {len(reroll)} dice"
               + (" (one more reroll is free)." if a.free_reroll else "."), CLUES)
+
+
+def reroll_dice(a: Attempt, dice: list[str] | tuple[str, ...]) -> None:
+    """Put ``dice`` (some of the roll) back in the air; the other dice of the roll stay."""
+    kept = a.rolled[:]
+    for die in dice:
+        kept.remove(die)
+    a.kept = kept
+    a.to_roll = colours_sorted([split(x)[0] for x in dice])
+    a.rolled = []
+    a.stage = "roll"
 
 
 def take_die(s: ElderSignState, src: str, face: str) -> str:

@@ -2,8 +2,10 @@
 
 A turn runs Move -> Adventure or Entrance -> Clock (seed p.5); after the Ancient One awakens
 it runs Final battle -> Clock (p.12). Decisions that interrupt a turn (placing a monster,
-choosing a new investigator, an assisting investigator's loss, the Ancient One's attack) are
-``Task`` entries on a stack; the top one is answered first. Dice rolls are chance nodes with
+choosing a new investigator, an assisting investigator's loss, the Ancient One's attack,
+"Ashcan" Pete's reward) are ``Task`` entries on a stack; the top one is answered first. The
+start of a turn (``turn_start``) lasts until its first action: Carolyn Fern and Vincent Lee
+heal then, once per day (a day ends at midnight on the clock). Dice rolls are chance nodes with
 multiset outcomes; shuffles and the monster cup draw from the state's seeded stream.
 """
 
@@ -20,11 +22,13 @@ from mythlab.engine.chance import SeededStream
 from . import resolve as adv
 from .data import EACH_KINDS, PLAYER_KINDS, AncientOne, GameData, Mythos, builtin_data, parse_token
 from .effects import (
+    SWAP_FOR,
     add_doom,
     apply_effects,
     apply_one,
     change_health,
     devour,
+    gain_cards,
     lock_die,
     lose_trophies,
     new_investigator,
@@ -47,6 +51,7 @@ from .refs import (
     ENTRANCE,
     FIRST_AID,
     FOCUS,
+    INVESTIGATOR,
     ITEMS,
     LOST_FOUND,
     MONSTERS,
@@ -68,32 +73,38 @@ PHASES = PhaseBook([
     Phase("Move", MOVE, 1, ("Adventure", "Entrance", "Roll", "Monster appears", "Clock"),
           "Move your investigator to an adventure card or to the Entrance."),
     Phase("Adventure", ADVENTURE, 2,
-          ("Roll", "Monster appears", "Devoured", "Clock", "Move", "Final battle", "Game over"),
+          ("Roll", "Monster appears", "Devoured", "Reward choice", "Clock", "Move",
+           "Final battle", "Game over"),
           "Spend items, roll, complete one task per roll; try again or fail."),
     Phase("Roll", "Elder Sign · p.6 Rolling the dice", 3,
-          ("Adventure", "Entrance", "Final battle", "Monster appears", "Devoured", "Clock",
-           "Move", "Game over"),
+          ("Adventure", "Entrance", "Final battle", "Monster appears", "Devoured",
+           "Reward choice", "Clock", "Move", "Game over"),
           "Dice are rolled: each outcome is a multiset of faces with its exact probability."),
-    Phase("Entrance", ENTRANCE, 4, ("Roll", "Monster appears", "Devoured", "Clock", "Move",
-                                    "Final battle", "Game over"),
+    Phase("Entrance", ENTRANCE, 4, ("Roll", "Monster appears", "Devoured", "Reward choice",
+                                    "Clock", "Move", "Final battle", "Game over"),
           "First aid, lost and found, or a souvenir."),
     Phase("Monster appears", MONSTERS, 5,
-          ("Monster appears", "Adventure", "Devoured", "Clock", "Move", "Entrance",
-           "Final battle", "Game over"),
+          ("Monster appears", "Adventure", "Devoured", "Reward choice", "Clock", "Move",
+           "Entrance", "Final battle", "Game over"),
           "The active player places the monster on a monster task or under a card's last task."),
-    Phase("Devoured", DEVOURED, 6, ("Devoured", "Monster appears", "Adventure", "Clock", "Move",
-                                    "Final battle", "Game over"),
+    Phase("Devoured", DEVOURED, 6, ("Devoured", "Monster appears", "Adventure",
+                                    "Reward choice", "Clock", "Move", "Final battle",
+                                    "Game over"),
           "A devoured investigator is replaced by one not yet played."),
-    Phase("Clock", CLOCK, 7, ("Move", "Final battle", "Monster appears", "Devoured",
-                              "Game over"),
+    Phase("Reward choice", INVESTIGATOR, 7,
+          ("Reward choice", "Monster appears", "Devoured", "Adventure", "Clock", "Move",
+           "Final battle", "Game over"),
+          '"Ashcan" Pete takes a gained item or spell, or a clue, common item or spell instead.'),
+    Phase("Clock", CLOCK, 8, ("Move", "Final battle", "Monster appears", "Devoured",
+                              "Reward choice", "Game over"),
           "The clock moves 3 hours; at midnight the Mythos (or the Ancient One's attack)."),
-    Phase("Final battle", BATTLE, 8, ("Roll", "Clock", "Devoured", "Game over"),
+    Phase("Final battle", BATTLE, 9, ("Roll", "Clock", "Devoured", "Game over"),
           "Roll to complete the combat task: each completion removes a doom token."),
-    Phase("Game over", ENDING, 9, (), "Sealed with Elder Signs, banished in battle, or lost."),
+    Phase("Game over", ENDING, 10, (), "Sealed with Elder Signs, banished in battle, or lost."),
 ])
 
 TASK_PHASES = {"place": "Monster appears", "replace": "Devoured", "helper": "Adventure",
-               "max": "Clock"}
+               "max": "Clock", "reward": "Reward choice"}
 
 
 @register
@@ -212,6 +223,8 @@ class ElderSignState(State):
         return adv.offer_dice(self, self.data.attempt)
 
     def _do(self, action: Action) -> None:
+        if self.data.turn_start and action.kind != "heal":
+            self.data.turn_start = False  # the first action of the turn ends its start
         DO[action.kind](self, *action.args)
         self._advance()
 
@@ -330,6 +343,7 @@ class ElderSignState(State):
             self.log(f"{self.player_name(seat)} plays {name}.", SETUP)
         draw_mythos(self)
         d.phase = "Move"
+        d.turn_start = True
 
     def _advance(self) -> None:
         """Move the turn on while nothing waits for a decision (p.5, p.9, p.12)."""
@@ -368,7 +382,7 @@ def offer_move(s: ElderSignState) -> list[Action]:
     m = s.mythos
     if m is None or m.lasting != "entrance_closed":
         acts.append(act("go to the Entrance", "move", MOVE, "entrance"))
-    return acts
+    return acts + adv.healing_actions(s)
 
 
 def do_move(s: ElderSignState, where: str) -> None:
@@ -460,6 +474,7 @@ def advance_clock(s: ElderSignState) -> None:
     s.log(f"The clock moves to {d.clock or 12}.", CLOCK)
     if d.clock:
         return
+    new_day(s)
     if d.awake:
         ancient_one_attacks(s)
         return
@@ -473,6 +488,16 @@ def advance_clock(s: ElderSignState) -> None:
         apply_table(s, m.lasting_effect, f"{MYTHOS} ({m.name})")
     if not d.result and not d.awake:
         draw_mythos(s)
+
+
+def new_day(s: ElderSignState) -> None:
+    """Midnight starts a new day: once-per-day abilities may be used again."""
+    for place in s.data.seats:
+        inv = place.investigator
+        if inv is not None and inv.used_today:
+            inv.used_today = False
+            s.log(f"A new day: {inv.name} may use the once-per-day ability again.",
+                  ruling("once-per-day"))
 
 
 def apply_table(s: ElderSignState, tokens: tuple[str, ...], rule: str) -> None:
@@ -592,6 +617,7 @@ def end_turn(s: ElderSignState) -> None:
     else:  # every player is out (devour() ends the game first)
         return
     d.turn = seat
+    d.turn_start = True
     inv = s.active
     if d.awake:
         d.phase = "Final battle"
@@ -668,8 +694,29 @@ def do_max(s: ElderSignState, kind: str) -> None:
         devour(s, t.player, f"maximum {kind} fell to 0")
 
 
+def offer_reward(s: ElderSignState, t: Task) -> list[Action]:
+    """"Ashcan" Pete: the card he gains, or a clue, common item or spell instead."""
+    name = s.data.seats[t.player].investigator.name
+    gained = t.reward.replace("_", " ")
+    acts = [act(f"{name}: take the {gained}", "reward", INVESTIGATOR, t.reward)]
+    acts += [act(f"{name}: take a {other.replace('_', ' ')} instead of the {gained}", "reward",
+                 INVESTIGATOR, other) for other in SWAP_FOR if other != t.reward]
+    return acts
+
+
+def do_reward(s: ElderSignState, choice: str) -> None:
+    t = s.data.pending.pop()
+    if choice != t.reward:
+        s.log(f"{s.data.seats[t.player].investigator.name} takes a {choice.replace('_', ' ')} "
+              f"instead of the {t.reward.replace('_', ' ')}.", INVESTIGATOR)
+    if choice == "clue":
+        apply_one(s, t.player, "clue", 1, INVESTIGATOR)
+    else:
+        gain_cards(s, t.player, choice, 1, INVESTIGATOR)
+
+
 OFFERS = {"place": offer_place, "replace": offer_replace, "helper": offer_helper,
-          "max": offer_max}
+          "max": offer_max, "reward": offer_reward}
 
 DO = {
     "move": do_move, "first-aid": do_first_aid, "souvenir": do_souvenir,
@@ -678,10 +725,11 @@ DO = {
     "spell-die": adv.do_spell_die, "complete": adv.do_complete, "clue": adv.do_clue,
     "no-task": adv.failed_roll, "fail-retry": adv.do_fail_retry, "fail-stop": adv.do_fail_stop,
     "try-again": adv.do_try_again, "reroll": adv.continue_rolling, "twist": adv.do_twist,
-    "jenny": adv.do_jenny,
+    "jenny": adv.do_jenny, "heal": adv.do_heal, "daily-reroll": adv.do_daily_reroll,
     "give-up": adv.do_give_up, "stop": adv.do_give_up,
     "aside": adv.do_aside, "focus": adv.do_focus, "no-focus": adv.continue_rolling,
     "place": do_place, "replace": do_replace, "helper": do_helper, "max": do_max,
+    "reward": do_reward,
 }
 
 
@@ -802,6 +850,9 @@ def diagnose(s: ElderSignState, label: str) -> tuple[str, str] | None:
         return ITEMS, "items, spells and allies are spent before a roll on an adventure"
     if text.startswith("buy") and d.phase == "Entrance":
         return SOUVENIR, "you do not have enough trophies for that souvenir"
+    who, sep, what = label.partition(": ")
+    if sep and who in s.game.data.investigators:
+        return adv.daily_refusal(s, who, what)
     return None
 
 

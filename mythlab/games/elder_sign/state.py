@@ -24,6 +24,7 @@ class Investigator:
     trophies: list[str] = field(default_factory=list)   # "adventure:<name>" / "monster:<id>"
     where: str = "entrance"        # "entrance", an adventure's name, or "ancient-one"
     marker: str = ""               # a focused or assisting die on the marker, "green:LORE"
+    used_today: bool = False       # a once-per-day ability was used since the last midnight
 
 
 @dataclass
@@ -105,6 +106,7 @@ class Task:
     monster: str = ""
     amount: int = 0
     exclude: str = ""              # a card monsters may not be placed on right now
+    reward: str = ""               # the card kind a reward choice is about ("Ashcan" Pete)
 
 
 @dataclass
@@ -137,6 +139,7 @@ class ElderSignData:
     awake: bool = False
     awakening: bool = False                             # the doom track is full: awaken next
     clock_done: bool = False                            # this turn's clock step is over
+    turn_start: bool = False                            # nothing done yet this turn
     result: str = ""                                    # "won" / "lost" with the reason
 
 
