@@ -221,22 +221,40 @@ def lab_page(lab: Lab, failure: str, width: int = 1280, height: int = 1000) -> I
 
 
 def run_all_cells(page: Page, widget: str = "button.mythlab-action") -> None:
-    """Run > Run All Cells until ``widget`` shows (a slow kernel start may swallow a click)."""
+    """Run > Run All Cells until ``widget`` shows.
+
+    A slow kernel start may swallow a click, and under load JupyterLab sometimes swaps the
+    kernel under a freshly opened page and leaves it "Disconnected": after a fruitless wait
+    the page is reloaded, which joins the notebook's session as it is now, and run again.
+    """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     shown = page.locator(widget).first
     select_kernel = page.locator(".jp-Dialog button", has_text=re.compile("^Select$"))
+    stuck = False
     for _ in range(RUN_ATTEMPTS):
+        if stuck:
+            page.reload(timeout=WIDGET_WAIT)
+            wait_for_idle_kernel(page)
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
         page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
         try:
             shown.or_(select_kernel).first.wait_for(timeout=WIDGET_WAIT / RUN_ATTEMPTS)
         except PlaywrightTimeout:
+            stuck = True
             continue
         if not select_kernel.count():
             return
         select_kernel.click()  # JupyterLab asked which kernel: keep the notebook's own
+        stuck = False
     raise AssertionError(f"no {widget} after {RUN_ATTEMPTS} × Run All Cells")
+
+
+def wait_for_idle_kernel(page: Page) -> None:
+    """Wait until the shown notebook's kernel is idle (JupyterLab restores the notebooks an
+    earlier test opened, so only the visible indicator counts)."""
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']:visible").first.wait_for(
+        timeout=WIDGET_WAIT)
 
 
 def open_and_run(page: Page, lab: Lab, notebook: str,
@@ -244,9 +262,7 @@ def open_and_run(page: Page, lab: Lab, notebook: str,
     """Open ``notebook`` in JupyterLab, wait for its kernel, then run it until ``widget``
     shows."""
     page.goto(f"{lab.url}/lab/tree/{notebook}?token={lab.token}", timeout=WIDGET_WAIT)
-    # JupyterLab restores the notebooks an earlier test opened: wait for the shown one
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']:visible").first.wait_for(
-        timeout=WIDGET_WAIT)
+    wait_for_idle_kernel(page)
     run_all_cells(page, widget)
 
 
