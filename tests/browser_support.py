@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import nbformat
 import pytest
+from jupyter_client import BlockingKernelClient
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -185,6 +186,19 @@ def start_kernel(lab: Lab, notebook: str) -> None:
         headers={"Authorization": f"token {lab.token}", "Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=60) as answer:
         assert answer.status == 201, answer.read()
+        kernel = json.loads(answer.read())["kernel"]["id"]
+    # a page that joins a kernel still starting up (slow under load) may have JupyterLab
+    # replace it under the page: open the page only once the kernel answers
+    client = BlockingKernelClient(
+        connection_file=str(lab.log.parent / "runtime" / f"kernel-{kernel}.json"))
+    client.load_connection_file()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=SERVER_START)
+    except RuntimeError as exc:
+        pytest.fail(f"the kernel of {notebook} did not answer: {exc}\n{lab.log_tail()}")
+    finally:
+        client.stop_channels()
 
 
 def put_notebook(lab: Lab, name: str, code: str) -> None:
