@@ -451,50 +451,81 @@ def test_build_choose_the_square_on_or_off_the_spot_ruling_build_square():
 
 # =========================================================== Metropolises and victory
 def test_metropolis_economic_four_buildings_ruling_metropolis_discards():
+    """p.6: the four buildings are discarded at once, then the Metropolis goes on an empty
+    spot; which port goes is the player's choice (ruling metropolis-discards), and the spot it
+    frees is where the Metropolis must go."""
     s = scenario(players=3, turn=(0, "athena"), gold={0: 2}, islands=THREE,
                  buildings={"IS2": ["port", "fortress"], "IS12": ["temple", "", "port"]})
-    s = s.apply("build a university on IS12 (2 GP)")
-    assert s.phase.name == "Metropolis"
-    assert labels(s) == ["place the Metropolis on IS2", "place the Metropolis on IS12"]
-    s = s.apply("place the Metropolis on IS12")
+    s = s.apply("build a university on IS12 (2 GP)")             # on IS12's spot (slot 2)
     assert s.phase.name == "Metropolis" and s.current_player == 0     # which port goes?
     assert labels(s) == ["discard the port on IS2", "discard the port on IS12"]
+    assert all(a.rule.endswith("ruling 'metropolis-discards'") for a in s.legal_actions())
+    mid = s
     s = s.apply("discard the port on IS12")
     b = s.data.buildings
-    assert b["IS12"] == ["", "metropolis", "metropolis"]     # spot 2+3
+    assert b["IS12"] == ["", "metropolis", "metropolis"]     # spot 2+3, the only empty one
     assert b["IS2"] == ["port", ""]                          # the fortress went to the set
     assert s.metropolises(0) == 1 and s.count_buildings(0, "university") == 0
     assert check_invariants(s) == []
+    # discarding IS2's port instead empties IS2's spot: the Metropolis goes there, and the
+    # port on IS12's spot stays
+    other = mid.apply("discard the port on IS2")
+    assert other.data.buildings["IS2"] == ["metropolis", "metropolis"]
+    assert other.data.buildings["IS12"] == ["", "", "port"]
+    assert not any("destroying" in e for e in other.events)
 
 
 def test_metropolis_choose_which_buildings_and_where_ruling_metropolis_discards():
-    """Seed p.6: one building of each kind, wherever it stands; the player picks the island,
-    then one decision per kind with more than one candidate; the rest of the spot is razed."""
+    """Seed p.6: one building of each kind, wherever it stands, discarded first (one decision
+    per kind with more than one candidate); then the player picks among the empty spots."""
     isl = {"IS1": (0, 1), "IS12": (0, 1), "IS2": (0, 1), "IS9": (1, 1), "IS3": (2, 1),
            "IS11": (2, 1)}
     s = scenario(players=3, turn=(0, "athena"), gold={0: 2}, islands=isl,
                  buildings={"IS1": ["port", "", "port", "temple"], "IS12": ["fortress", "", ""],
                             "IS2": ["temple", ""]})
     s = s.apply("build a university on IS12 (2 GP)")
-    assert labels(s) == ["place the Metropolis on IS1", "place the Metropolis on IS2",
-                         "place the Metropolis on IS12"]
-    s = s.apply("place the Metropolis on IS1")
     # two ports on IS1, one on its spot and one off it: two choices, told apart
     assert labels(s) == ["discard the port on the Metropolis spot of IS1",
                          "discard the port on IS1"]
+    start = s
     s = s.apply("discard the port on the Metropolis spot of IS1")
     # the only fortress goes by itself; then the temple: IS1 or IS2
     assert labels(s) == ["discard the temple on IS1", "discard the temple on IS2"]
-    mid = s
     s = s.apply("discard the temple on IS2")
+    # the university goes by itself: IS1, IS2 and IS12 all have an empty spot now
+    assert labels(s) == ["place the Metropolis on IS1", "place the Metropolis on IS2",
+                         "place the Metropolis on IS12"]
+    s = s.apply("place the Metropolis on IS1")
     b = s.data.buildings
     assert b["IS1"] == ["metropolis", "metropolis", "port", "temple"]   # port and temple kept
     assert "IS2" not in b and "IS12" not in b
     assert s.phase.name == "Actions" and s.metropolises(0) == 1
-    # the other choice keeps the temple on IS2 instead
-    other = mid.apply("discard the temple on IS1")             # apply() leaves mid as it was
-    assert other.data.buildings["IS2"] == ["temple", ""]
-    assert other.data.buildings["IS1"] == ["metropolis", "metropolis", "port", ""]
+    assert check_invariants(s) == []
+    # keeping the port on IS1's spot and the temple on IS2 leaves IS12 the only empty spot
+    s = start.apply("discard the port on IS1").apply("discard the temple on IS1")
+    b = s.data.buildings
+    assert b["IS12"] == ["", "metropolis", "metropolis"] and b["IS1"] == ["port", "", "", ""]
+    assert b["IS2"] == ["temple", ""] and s.phase.name == "Actions"
+
+
+def test_metropolis_goes_on_an_empty_spot_before_any_building_is_destroyed():
+    """p.6 Metropolises: the tile goes on an empty Metropolis spot of one of the player's
+    islands; only when none is empty must his buildings make room for it."""
+    # IS2's spot holds a port, IS12's spot is empty: the Metropolis goes on IS12 by itself
+    s = scenario(players=3, turn=(0, "athena"), philosophers={0: 3}, islands=THREE,
+                 buildings={"IS2": ["port", ""]})
+    s = s.apply("recruit a philosopher (free)")
+    assert s.data.buildings == {"IS2": ["port", ""], "IS12": ["", "metropolis", "metropolis"]}
+    assert not any("destroying" in e for e in s.events)
+    # no spot is empty: either island, and the buildings on its spot are destroyed
+    s = scenario(players=3, turn=(0, "athena"), philosophers={0: 3}, islands=THREE,
+                 buildings={"IS2": ["port", ""], "IS12": ["", "temple", ""]})
+    s = s.apply("recruit a philosopher (free)")
+    assert labels(s) == ["place the Metropolis on IS2", "place the Metropolis on IS12"]
+    assert "destroying the temple on its spot" in s.legal_actions()[1].explain()
+    s = s.apply("place the Metropolis on IS12")
+    assert s.data.buildings == {"IS2": ["port", ""], "IS12": ["", "metropolis", "metropolis"]}
+    assert any("no island of his has an empty metropolis spot" in e.lower() for e in s.events)
     assert check_invariants(s) == []
 
 
@@ -530,7 +561,8 @@ def test_supply_runs_out_refuses_the_action_ruling_metropolis_supply():
 
 def test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot():
     s = scenario(players=3, turn=(0, "athena"), gold={0: 0}, philosophers={0: 3},
-                 islands={**THREE, "IS12": (0, 0)}, buildings={"IS12": ["", "", "port"]})
+                 islands={**THREE, "IS12": (0, 0)},
+                 buildings={"IS2": ["temple", ""], "IS12": ["", "", "port"]})
     s = s.apply("recruit a philosopher (free)")
     s = s.apply("place the Metropolis on IS12")
     assert s.data.philosophers[0] == 0 and s.data.buildings["IS12"] == ["", "metropolis",
@@ -923,7 +955,8 @@ RULE_TESTS = {
     "APOLLO": ["test_apollo_income_and_prosperity_marker_for_the_first_only_ruling_apollo_marker"],
     "END_OF_CYCLE": ["test_victory_two_metropolises_at_the_end_of_the_cycle_with_tie_breaks"],
     "VICTORY": ["test_victory_two_metropolises_at_the_end_of_the_cycle_with_tie_breaks"],
-    "METROPOLIS": ["test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot"],
+    "METROPOLIS": ["test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot",
+                   "test_metropolis_goes_on_an_empty_spot_before_any_building_is_destroyed"],
     "METRO_ECONOMIC": ["test_metropolis_economic_four_buildings_ruling_metropolis_discards",
                        "test_metropolis_choose_which_buildings_and_where_ruling_metropolis_discards"],
     "METRO_INTELLECTUAL": [

@@ -1,12 +1,13 @@
 """Cyclades Metropolises (seed p.6) and the end-of-cycle victory check (seed p.2, p.6).
 
 Four different buildings (port, fortress, temple, university) or four philosophers turn into a
-Metropolis at once; it goes on the Metropolis spot of one of the player's islands (his choice),
-destroying what stands there; with no free spot the conversion is lost (FAQ), and so it is with
-no Metropolis tile left (ruling metropolis-supply). For buildings the player then picks which of
-his buildings go, one decision per kind with more than one candidate (seed p.6). A Metropolis
-is a "super building" with every building's power, and the goal is to hold two (three with 2
-players) at the end of a cycle.
+Metropolis at once. Four buildings are discarded first: the player picks, kind by kind, which of
+his buildings go (seed p.6, one decision per kind with more than one candidate). The Metropolis
+then goes on an empty Metropolis spot of one of his islands (his choice); only when no spot is
+empty does it go on a spot that his buildings occupy, destroying them (seed p.6). With no spot
+at all the conversion is lost (FAQ), and so it is with no Metropolis tile left (ruling
+metropolis-supply). A Metropolis is a "super building" with every building's power, and the goal
+is to hold two (three with 2 players) at the end of a cycle.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action
 
-from .actions import supply_left
+from .actions import spot_of, supply_left
 from .data import BUILDINGS
 from .refs import (
     END_OF_CYCLE,
@@ -33,12 +34,15 @@ if TYPE_CHECKING:
 
 
 def spots(s: CycladesState, player: int) -> list[str]:
-    """The player's islands whose Metropolis spot is free of a Metropolis."""
-    return [i for i in s.islands_of(player) if "metropolis" not in s.slots_of(i)]
+    """Where the player's Metropolis may go (seed p.6): his islands whose Metropolis spot is
+    empty; only when none is, those whose spot his buildings occupy (they are destroyed)."""
+    open_spots = [i for i in s.islands_of(player) if "metropolis" not in s.slots_of(i)]
+    empty = [i for i in open_spots if not any(s.slots_of(i)[k] for k in spot_of(s, i))]
+    return empty or open_spots
 
 
 def check_conversions(s: CycladesState) -> bool:
-    """Carry out (or ask where to place) a Metropolis that is due; True if one was."""
+    """Carry out (or ask about) a Metropolis that is due; True if one was."""
     d = s.data
     need = s.game.n["philosophers_for_metropolis"]
     if not d.buildings and max(d.philosophers) < need:
@@ -48,41 +52,48 @@ def check_conversions(s: CycladesState) -> bool:
         kinds.setdefault(d.owners[i], set()).update(slots)
     for q in s.alive():
         if d.philosophers[q] >= need:
-            how = "intellectual"
+            choose_spot(s, q, "intellectual")
         elif kinds.get(q, set()).issuperset(BUILDINGS):
-            how = "economic"
+            # seed p.6: the four buildings are discarded at once, then the Metropolis is placed
+            # (ruling metropolis-discards), so a spot they free counts as empty
+            discard_from(s, q, 0)
         else:
             continue
-        # ruling metropolis-supply: with every Metropolis tile on the board there is nowhere
-        # to take one from; the conversion is lost as with no free spot (FAQ 1.8)
-        places = spots(s, q) if supply_left(s, "metropolis") > 0 else []
-        if len(places) == 1 or not places:
-            convert(s, q, places[0] if places else "", how)
-        else:
-            s.push("metropolis", player=q, target=how)
         return True
     return False
 
 
+def choose_spot(s: CycladesState, player: int, how: str) -> None:
+    """Place the Metropolis where it must go, or ask the player when he has a choice."""
+    # ruling metropolis-supply: with every Metropolis tile on the board there is nowhere to
+    # take one from; the conversion is lost as with no spot (FAQ 1.8)
+    places = spots(s, player) if supply_left(s, "metropolis") > 0 else []
+    if len(places) > 1:
+        s.push("metropolis", player=player, target=how)
+    else:
+        place(s, player, places[0] if places else "", how)
+
+
 def offer_placement(s: CycladesState, t: Task) -> list[Action]:
     rule = METRO_ECONOMIC if t.target == "economic" else METRO_INTELLECTUAL
-    return [act(f"place the Metropolis on {i}", "place", rule, i) for i in spots(s, t.player)]
+    out = []
+    for i in spots(s, t.player):
+        razed = spot_buildings(s, i)
+        note = (f"Place the Metropolis on {i}, destroying the {', '.join(razed)} on its spot: "
+                "no island of yours has an empty Metropolis spot" if razed else "")
+        out.append(act(f"place the Metropolis on {i}", "place", rule, i, note=note))
+    return out
 
 
 def do_placement(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
-    convert(s, t.player, a.args[0], t.target)
+    place(s, t.player, a.args[0], t.target)
 
 
-def convert(s: CycladesState, player: int, island: str, how: str) -> None:
-    """The island is chosen ("" = none: the conversion is lost). Four philosophers are simply
-    discarded; for four buildings the player then picks, kind by kind, which of his buildings
-    go (seed p.6: one of each kind, "even if scattered over several islands"; ruling
-    metropolis-discards)."""
-    if how == "economic":
-        discard_from(s, player, island, 0)
-    else:
-        place(s, player, island, how)
+def spot_buildings(s: CycladesState, island: str) -> list[str]:
+    """The buildings standing on the island's Metropolis spot, in slot order."""
+    slots = s.slots_of(island)
+    return [slots[k] for k in sorted(spot_of(s, island)) if slots[k]]
 
 
 def discard_choices(s: CycladesState, player: int, kind: str) -> list[tuple[str, int]]:
@@ -91,7 +102,7 @@ def discard_choices(s: CycladesState, player: int, kind: str) -> list[tuple[str,
     interchangeable), in map and slot order."""
     out = []
     for i, slots in s.built(player).items():
-        spot = {k - 1 for k in s.game.slots[i].metropolis}
+        spot = spot_of(s, i)
         sides: set[bool] = set()
         for k, b in enumerate(slots):
             if b == kind and (k in spot) not in sides:
@@ -110,17 +121,17 @@ def discard_label(s: CycladesState, kind: str, island: str, slot: int,
     return f"discard the {kind} on {island}"
 
 
-def discard_from(s: CycladesState, player: int, island: str, start: int) -> None:
+def discard_from(s: CycladesState, player: int, start: int) -> None:
     """Discard one building of each kind from ``BUILDINGS[start]`` on: where there is only one
     candidate it goes at once, otherwise the player is asked (one decision per kind); once all
-    four are gone the Metropolis is placed on ``island``."""
+    four are gone the Metropolis is placed (seed p.6)."""
     for n, kind in enumerate(BUILDINGS[start:], start):
         choices = discard_choices(s, player, kind)
         if len(choices) > 1:
-            s.push("metropolis-discard", player=player, space=island, target=kind, steps=n)
+            s.push("metropolis-discard", player=player, target=kind, steps=n)
             return
         discard(s, player, kind, *choices[0])
-    place(s, player, island, "economic")
+    choose_spot(s, player, "economic")
 
 
 def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) -> None:
@@ -131,14 +142,14 @@ def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) ->
 
 def offer_discard(s: CycladesState, t: Task) -> list[Action]:
     choices = discard_choices(s, t.player, t.target)
-    return [act(discard_label(s, t.target, i, k, choices), "discard", METRO_ECONOMIC, i, k)
-            for i, k in choices]
+    return [act(discard_label(s, t.target, i, k, choices), "discard",
+                ruling("metropolis-discards"), i, k) for i, k in choices]
 
 
 def do_discard(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
     discard(s, t.player, t.target, *a.args)
-    discard_from(s, t.player, t.space, t.steps + 1)
+    discard_from(s, t.player, t.steps + 1)
 
 
 def place(s: CycladesState, player: int, island: str, how: str) -> None:
@@ -160,16 +171,15 @@ def place(s: CycladesState, player: int, island: str, how: str) -> None:
             s.log(f"{who} discards {what}, but no island of his has a free Metropolis spot: "
                   "the Metropolis is lost.", METROPOLIS)
         return
-    slots = s.slots_of(island)
-    spot = [k - 1 for k in s.game.slots[island].metropolis]
-    destroyed = [slots[k] for k in spot if slots[k]]
-    for k in spot:
+    destroyed = spot_buildings(s, island)
+    for k in spot_of(s, island):
         s.set_slot(island, k, "metropolis")
     s.log(f"{who} turns {what} into a Metropolis on {island}"
           + (f", destroying the {', '.join(destroyed)} on its spot" if destroyed else "")
           + f" ({s.metropolises(player)} in all).", rule)
     if destroyed:
-        s.log("Buildings on the Metropolis spot make room for it.", METROPOLIS)
+        s.log("No island of his has an empty Metropolis spot, so his buildings on this one "
+              "make room for it.", METROPOLIS)
 
 
 def ranking(s: CycladesState, players: list[int]) -> list[int]:
