@@ -103,3 +103,15 @@ def test_legend_bot_is_deterministic():
         return state.to_json()
 
     assert play(11) == play(11)
+
+
+def test_legend_bot_earns_charon_over_the_whole_phase_iii():
+    # p.13 Charon: 2 VP for transferring at least 2 cards during Phase III, counted at its end;
+    # the bot once pressed Charon before transferring (a "gain" of 0) and so wasted it
+    s = scenario(players=4, seed=3, phase="III", player=0, lyres={0: 2}, gold={0: 9},
+                 domain={0: ["Charon", "Charon's Obol", "Trade Agreement"]})
+    vp, bot = s.data.seats[0].vp, LegendBot(seed=0)
+    while s.data.epoch == 1:
+        assert s.current_player == 0
+        s = s.apply(bot(s))
+    assert s.data.seats[0].legends and s.data.seats[0].vp == vp + 2

@@ -33,12 +33,36 @@ def chronos(s, q=0):
 
 # --------------------------------------------------------------------- Hades (p.13)
 def test_charon_two_transfers_give_2_vp_charon_among_them_ruling_legend_timing():
+    """p.13 Charon: 2 VP if you transfer at least 2 cards "during Phase III", Charon may be one
+    of them; a Legend power is used in Phase III (p.8) by a card in the domain or transferred
+    this phase (ruling legend-timing)."""
     s = scenario(players=2, phase="III", lyres={0: 2}, gold={0: 9},
                  domain={0: ["Charon", "Charon's Obol", "Trade Agreement"]})
     one = s.apply("transfer Charon's Obol to a new legend")
-    assert seat(one.apply("use Charon"), 0).vp == seat(s, 0).vp        # 1 transfer: nothing
+    assert seat(one.apply("end transfers"), 0).vp == seat(s, 0).vp     # 1 transfer: nothing
     two = one.apply("transfer Charon to a new legend")                 # Charon itself
-    assert seat(two.apply("use Charon"), 0).vp == seat(s, 0).vp + 2
+    assert seat(two, 0).vp == seat(s, 0).vp + 2
+
+
+def test_charon_counts_the_transfers_of_the_whole_phase_iii_at_its_end():
+    """p.13 Charon: "you must transfer at least 2 cards during Phase III": the condition spans
+    the phase, so Charon is settled at its end over all the phase's transfers. It is never a
+    move of its own, which could be made before the transfers and waste it (p.8 Legend)."""
+    s = scenario(players=2, phase="III", lyres={0: 2}, gold={0: 9},
+                 domain={0: ["Charon", "Charon's Obol", "Trade Agreement"]})
+    assert "use Charon" not in labels(s)
+    why = s.why_illegal("use Charon")
+    assert "p.13 Charon" in why and "settled by itself at the end of the phase" in why
+    end = next(a for a in s.legal_actions() if a.label == "end transfers")
+    assert "Charon will count the 0 card(s) you transferred" in end.explain()
+    vp = seat(s, 0).vp
+    s = s.apply("transfer Charon's Obol to a new legend")
+    assert seat(s, 0).vp == vp and not any(e.startswith("End of Phase III") for e in s.events)
+    s = s.apply("transfer Trade Agreement to a new legend")   # lyres used up: the phase ends
+    assert seat(s, 0).vp == vp + 2
+    settled = [e for e in s.events if e.startswith("End of Phase III")]
+    assert len(settled) == 1 and "Charon counts the 2 card(s) P1 transferred" in settled[0]
+    assert "p.13 Charon" in settled[0]
 
 
 def test_charons_obol_gives_1_gold_then_a_paid_transfer():

@@ -340,8 +340,9 @@ def test_ruling_power_transfers_are_offers_outside_the_lyres():
 
 # --------------------------------------------------------------------- Phase III (p.8-9)
 def test_transfers_limited_by_lyres_and_paid_by_level():
-    s = scenario(players=2, phase="III", domain={0: ["Cerberus", "Charon", "Charon's Obol"]},
-                 lyres={0: 1}, gold={0: 3})
+    # the Cap's Legend power keeps P1 writing once the lyre is used
+    s = scenario(players=2, phase="III", lyres={0: 1}, gold={0: 3},
+                 domain={0: ["Cerberus", "Charon", "Charon's Obol", "Cap of Invisibility"]})
     assert "transfer Cerberus to a new legend" in labels(s)           # level 3: 3 gold
     s = s.apply("transfer Cerberus to a new legend")
     assert seat(s, 0).gold == 0 and seat(s, 0).lyres == 0

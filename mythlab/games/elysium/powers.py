@@ -744,6 +744,20 @@ def walk(power: Power, root: str = "power") -> Iterator[tuple[str, Power]]:
         yield from walk(child, root + step)
 
 
+def reads_zone(power: Power, zone: Zone) -> bool:
+    """Does a count anywhere in the power look at ``zone``?
+
+    A Legend power that counts the cards you transfer (Charon) is counted over the whole Phase
+    III, so the game settles it at the end of the phase (seed p.13, Charon).
+
+    >>> charon = parse_power({"if": {"at_least": 2, "count": {"in": "transferred"}},
+    ...                       "then": {"gain": {"vp": 2}}})
+    >>> reads_zone(charon, Zone.TRANSFERRED), reads_zone(charon, Zone.DOMAIN)
+    (True, False)
+    """
+    return any(c.in_ is zone for _, node in walk(power) for _, c in _counts(node))
+
+
 def check_power(power: Power, timing: Timing, root: str = "power") -> None:
     """Rules the node types alone cannot check: what fits the timing, ``them``, ``same``."""
 

@@ -37,8 +37,10 @@ from .powers import (
     Timing,
     UsePower,
     When,
+    Zone,
     describe_option,
     evaluate,
+    reads_zone,
     walk,
 )
 from .refs import (
@@ -66,6 +68,7 @@ from .refs import (
     OWN_POWER,
     PASS,
     PERMANENT,
+    PHASE_COUNT,
     PHASE_I,
     PHASE_II,
     PHASE_III,
@@ -110,7 +113,7 @@ II, III = "Phase II: Actions", "Phase III: Writing legends"
 #: ``game.labels`` and ``game.inst`` say which card each one is
 CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestus": "hp",
          "hermes": "hm", "poseidon": "po", "zeus": "ze"}
-AUTOMATIC = ("gain", "pay", "lose", "citizen", "draw", "add")
+AUTOMATIC = ("gain", "pay", "lose", "citizen", "draw", "add", "settle")
 ZONE_NAMES = {"agora": "the Agora", "oracle": "the Oracle", "discard_pile": "the discard pile",
               "domain": "your domain"}
 
@@ -464,14 +467,27 @@ class ElysiumState(State):
         d.phase = III
 
     def next_writer(self) -> None:
-        """Phase III step 3 (p.8): each player transfers in the new disc order."""
-        d = self.data
-        if d.turn >= self.game.players:
+        """Phase III step 3 (p.8): each player transfers in the new disc order; then the
+        Legend powers that count the phase's transfers are settled, in the same order."""
+        d, n = self.data, self.game.players
+        if d.turn < n:
+            q = d.order[d.turn]
+            d.turn += 1
+            self.push(Task("legend", q))
+        elif d.turn == n:
+            d.turn += 1
+            for q in reversed(d.order):     # the first disc's settles first
+                self.push(Task("settle", q))
+        else:
             d.phase = "Phase IV: End of the epoch"
-            return
-        q = d.order[d.turn]
-        d.turn += 1
-        self.push(Task("legend", q))
+
+    def phase_counts(self, q: int) -> list[str]:
+        """The player's Legend powers still to be counted over this Phase III (Charon): in the
+        domain or transferred this phase (ruling legend-timing), not settled yet."""
+        seat = self.seat(q)
+        cards = list(seat.domain) + [c for c in seat.transferred if c not in seat.domain]
+        return [c for c in cards if c not in seat.citizens and c not in seat.legend_used
+                and counted_over_phase(self.card(c))]
 
     def phase_four(self) -> None:
         """Phase IV (p.10): columns back, Activate cards straighten, the epoch marker moves."""
@@ -855,6 +871,14 @@ def do_column(s: ElysiumState, t: Task, a: Action) -> None:
     s.log(f"{s.player_name(t.player)} discards the {a.args[0]} column.", COLUMN)
 
 
+def counted_over_phase(card: Card) -> bool:
+    """A Legend power that counts the cards you transfer (Charon: "you must transfer at least 2
+    cards during Phase III", p.13) is settled by itself at the end of Phase III, over all the
+    phase's transfers. Offering it as a move would let it be used before the transfers it
+    counts, which the card text does not allow: its condition spans the phase."""
+    return card.timing is Timing.LEGEND and reads_zone(card.power, Zone.TRANSFERRED)
+
+
 def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
     """Phase III (p.8): transfers up to the quest's lyres, legend powers, then done."""
     q, seat = t.player, s.seat(t.player)
@@ -863,9 +887,14 @@ def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
         out += s.transfer_offers(q, "normal", CardSpec(), "transfer", TRANSFERS)
     done = [c for c in seat.transferred if c not in seat.legend_used]
     out += [a for a in power_offers(s, q, (Timing.LEGEND,), LEGEND_POWER, done)
-            if a.args[0] not in seat.legend_used]
+            if a.args[0] not in seat.legend_used and not counted_over_phase(s.card(a.args[0]))]
     if out:
-        out.append(act("end transfers", "end", PHASE_III))
+        counted = s.phase_counts(q)
+        note = ("End your transfers; at the end of Phase III "
+                + ", ".join(s.game.labels[c] for c in counted)
+                + f" will count the {len(seat.transferred)} card(s) you transferred"
+                if counted else "")
+        out.append(act("end transfers", "end", PHASE_III, note=note))
     return out
 
 
@@ -1097,6 +1126,17 @@ def _amount(t: Task) -> str:
     return " and ".join(parts)
 
 
+def auto_settle(s: ElysiumState, t: Task) -> None:
+    """End of Phase III: the player's Legend powers that count the phase's transfers."""
+    q, seat = t.player, s.seat(t.player)
+    for c in s.phase_counts(q):
+        seat.legend_used.append(c)
+        s.log(f"End of Phase III: {s.game.labels[c]} counts the {len(seat.transferred)} "
+              f"card(s) {s.player_name(q)} transferred during the phase. {s.game.texts[c]}",
+              PHASE_COUNT)
+        s.use(q, c, ruling("legend-timing"))
+
+
 def _source_rule(s: ElysiumState, t: Task) -> str:
     return f"Elysium · card: {s.game.labels[t.card]}" if t.card else POWERS
 
@@ -1123,7 +1163,7 @@ DOERS: dict[str, Callable[[ElysiumState, Task, Action], None]] = {
 }
 AUTO: dict[str, Callable[[ElysiumState, Task], None]] = {
     "gain": auto_gain, "pay": auto_pay, "lose": auto_lose, "citizen": auto_citizen,
-    "draw": auto_draw, "add": auto_add,
+    "draw": auto_draw, "add": auto_add, "settle": auto_settle,
 }
 #: what happens when a decision task has no legal action
 NOTHING: dict[str, Callable[[ElysiumState, Task], None]] = {
@@ -1244,6 +1284,9 @@ def diagnose(s: ElysiumState, label: str) -> tuple[str, str] | None:
         if inst is None:
             return POWERS, f"{name} is not in your domain: only domain cards have usable powers"
         card = s.card(inst)
+        if counted_over_phase(card):
+            return PHASE_COUNT, (f"{name} counts the cards you transfer during the whole Phase "
+                                 "III: it is settled by itself at the end of the phase")
         rules = {Timing.INSTANT: (INSTANT, "an Instant power is used only when the card is "
                                            "taken"),
                  Timing.PERMANENT: (PERMANENT, "a Permanent power acts by itself"),
