@@ -222,6 +222,23 @@ def test_offerings_never_bid_more_than_you_can_pay_ruling_affordability():
     assert "could pay at most 3 GP" in refused(s, f"offer 4 GP to {god}")
 
 
+def test_offerings_lowest_offering_is_1_gp_ruling_min_bid():
+    """p.3 Offerings lost its track values and no source states the lowest offering: it is a
+    mythlab ruling (min-bid), cited on the lowest offer, its log line and its refusals."""
+    assert numbers()["min_bid"].value == 1 and numbers()["min_bid"].provenance == "mythlab"
+    assert "min-bid" in numbers()["min_bid"].why and rulings()["min-bid"]
+    s = scenario(players=3, gold={0: 3}, order=[0, 1, 2], gods=["ares", "poseidon", "zeus"])
+    rules = {a.label: a.rule for a in s.legal_actions()}
+    assert rules["offer 1 GP to Ares"].endswith("ruling 'min-bid'")
+    assert rules["offer 2 GP to Ares"] == "Cyclades · p.3 Offerings"
+    assert "lowest offering to a god is 1 GP" in refused(s, "offer 0 GP to Ares")
+    s = s.apply("offer 1 GP to Ares")
+    assert any(e.startswith("P1 offers 1 GP to Ares.") and "ruling 'min-bid'" in e
+               for e in s.events)
+    rules = {a.label: a.rule for a in s.legal_actions()}
+    assert rules["offer 2 GP to Ares"] == "Cyclades · p.3 Offerings: outbidding and displacement"
+
+
 def test_priests_lower_each_payment_but_at_least_1_gp():
     s = scenario(players=3, gold={0: 2}, priests={0: 2}, order=[0, 1, 2])
     god = s.game.gods[s.data.gods[0]].name
@@ -922,7 +939,8 @@ RULE_TESTS = {
     "RESHUFFLE": ["test_creature_track_reshuffles_the_discard_pile_when_the_deck_runs_out"],
     "GOD_TRACK": ["test_god_tiles_per_player_count"],
     "REVENUE": ["test_revenue_islands_markers_and_trade_zones_only_with_fleets"],
-    "OFFERINGS": ["test_offerings_strictly_higher_and_apollo_free_in_arrival_order"],
+    "OFFERINGS": ["test_offerings_strictly_higher_and_apollo_free_in_arrival_order",
+                  "test_offerings_lowest_offering_is_1_gp_ruling_min_bid"],
     "OUTBID": ["test_example_p3_offerings_blue_red_yellow_displacement_chain"],
     "APOLLO_OFFERING": ["test_offerings_strictly_higher_and_apollo_free_in_arrival_order"],
     "AFFORD": ["test_offerings_never_bid_more_than_you_can_pay_ruling_affordability"],

@@ -116,12 +116,20 @@ def offer_bid(s: CycladesState, t: Task) -> list[Action]:
         h = holder(s, god)
         low = max(s.game.n["min_bid"], (d.bid_amount[h] + 1) if h >= 0 else 0)
         name = s.game.gods[god].name
-        rule = OUTBID if h >= 0 else OFFERINGS
-        out += [act(f"offer {a} GP to {name}", "bid", rule, god, a) for a in range(low, top + 1)]
+        out += [act(f"offer {a} GP to {name}", "bid", bid_rule(s, h, a), god, a)
+                for a in range(low, top + 1)]
     # Apollo takes any number of tokens, both of one player too (ruling apollo-tokens)
     out.append(act("go to Apollo", "apollo", APOLLO_OFFERING,
                    note="Apollo asks no offering; players on Apollo act last, in arrival order"))
     return out
+
+
+def bid_rule(s: CycladesState, holder_token: int, amount: int) -> str:
+    """The rule an offering follows: outbidding a held god, the lowest offering (ruling
+    min-bid: the rulebook lost the offering track's values), or a plain offering."""
+    if holder_token >= 0:
+        return OUTBID
+    return ruling("min-bid") if amount == s.game.n["min_bid"] else OFFERINGS
 
 
 def do_bid(s: CycladesState, t: Task, a: Action) -> None:
@@ -137,7 +145,7 @@ def do_bid(s: CycladesState, t: Task, a: Action) -> None:
     ousted = holder(s, god)
     d.bid_god[t.token], d.bid_amount[t.token] = god, amount
     name = s.game.gods[god].name
-    s.log(f"{who} offers {amount} GP to {name}.", OFFERINGS)
+    s.log(f"{who} offers {amount} GP to {name}.", bid_rule(s, ousted, amount))
     if ousted >= 0:
         d.bid_god[ousted], d.bid_amount[ousted] = "", 0
         victim = d.tokens[ousted]
@@ -187,6 +195,8 @@ def bid_refusal(s: CycladesState, label: str) -> tuple[str, str] | None:
         return OUTBID, f"an ousted player must bid on a different god than " \
                        f"{s.game.gods[god].name}"
     h = holder(s, god)
+    if amount < s.game.n["min_bid"]:
+        return ruling("min-bid"), f"the lowest offering to a god is {s.game.n['min_bid']} GP"
     if h >= 0 and amount <= d.bid_amount[h]:
         return OUTBID, (f"{s.game.gods[god].name} holds an offering of {d.bid_amount[h]} GP; "
                         "a new offering must be strictly higher")
