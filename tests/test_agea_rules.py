@@ -128,6 +128,31 @@ def test_adventure_phase_found_relics_must_go_to_that_hero():
     assert labels(s) == ["attach Lyre of Apollo to Ajax"]
 
 
+def test_adventure_phase_log_cites_the_rule_that_applies_not_the_draw_phase():
+    """A relic found while adventuring is attached under the ADVENTURE PHASE rule ("must be
+    attached to that Hero only"), one from the hand under ruling attach-timing, and an event
+    drawn while adventuring is kept under the ADVENTURE PHASE rule ("as in Draw Phase")."""
+    def logged(s, start):
+        return [e for e in s.events if e.startswith(start)]
+
+    s = scenario(heroes={0: ["Ajax", "Orpheus"]}, hand={0: ["Pan's Flute"]},
+                 deck_top=["Lyre of Apollo", "Blessing of Kronos"])
+    s = s.apply("attach Pan's Flute to Orpheus")
+    [line] = logged(s, "Pan's Flute is attached to Orpheus.")
+    assert "ruling 'attach-timing'" in line and "Draw Phase" not in line
+    s = s.apply("adventure with Ajax").apply("attach Lyre of Apollo to Ajax")
+    [line] = logged(s, "Lyre of Apollo is attached to Ajax.")
+    assert line.endswith("[Agea · Turn Sequence 3: Adventure Phase]")
+    s = s.apply("adventure with Orpheus").apply("keep Blessing of Kronos")
+    [line] = logged(s, "P1 keeps Blessing of Kronos.")
+    assert line.endswith("[Agea · Turn Sequence 3: Adventure Phase]")
+    # in the Draw Phase the same moves cite the Draw Phase
+    s = scenario(heroes={0: ["Ajax"]}, deck_top=["Lyre of Apollo"], phase="Draw")
+    s = s.apply("keep Lyre of Apollo in hand")
+    [line] = logged(s, "P1 keeps Lyre of Apollo in hand.")
+    assert line.endswith("[Agea · Turn Sequence 2: Draw Phase]")
+
+
 def test_adventure_phase_each_undelayed_hero_adventures_once():
     s = scenario(heroes={0: ["Ajax", "Hector"]}, delays={"Hector": 1},
                  deck_top=["Thebes", "Rhodes"])
@@ -386,6 +411,26 @@ def test_event_visit_olympus_needs_five_traits_and_scores_seven():
     assert "5 or more traits" in short.why_illegal("play Visit Olympus on Ajax")
 
 
+def test_ruling_visit_olympus_targets_any_hero_with_five_traits():
+    """EVENTS, Visit Olympus: "Target Hero" names no owner (as Betrayal and Lightning Bolt,
+    which aim at others' heroes; Duel says "one of your heroes"): an opponent's hero may be
+    made a God, and the card's 7 VP go to the player who played it."""
+    s = scenario(heroes={0: ["Ajax"], 1: ["Atalanta"]}, hand={0: ["Visit Olympus"]},
+                 attached={"Atalanta": ["Lyre of Apollo"]})
+    play = next(a for a in s.legal_actions() if a.label == "play Visit Olympus on Atalanta (P2)")
+    s = s.apply(play)
+    assert s.data.players[1].heroes == [] and "atalanta" in s.data.removed
+    assert "lyre-of-apollo" in s.data.discard
+    b = s.scores()["breakdown"]
+    assert b["P1"]["card VP"] == 7 and b["P2"]["heroes"] == 0 and b["P2"]["relics"] == 0
+    assert any("becomes a God" in e and "P1's Victory Pile" in e
+               and "ruling 'visit-olympus'" in e for e in s.events)
+    short = scenario(heroes={0: ["Atalanta"], 1: ["Ajax"]}, hand={0: ["Visit Olympus"]},
+                     attached={"Atalanta": ["Lyre of Apollo"]})
+    assert "play Visit Olympus on Ajax (P2)" not in labels(short)
+    assert "ruling 'visit-olympus'" in short.why_illegal("play Visit Olympus on Ajax (P2)")
+
+
 def test_event_duel_delays_your_hero_three_turns_and_kills_the_target():
     s = scenario(heroes={0: ["Ajax"], 1: ["Hector"]}, hand={0: ["Duel"]})
     s = s.apply("play Duel: Ajax against Hector (P2)")
@@ -483,6 +528,20 @@ def test_victory_points_table():
     b = s.scores()["breakdown"]["P1"]
     assert b == {"heroes": 1, "city states": 3, "relics": 1, "wars won": 4,
                  "blessings in hand": 1, "challenges won": 1, "card VP": 5, "bonus VP": 0}
+
+
+def test_ruling_athens_vp_two_in_all_and_cited_at_the_end():
+    """City States: "Athens 2 VP"; VICTORY: 1 VP per city state, "some cards will contribute
+    more VP according to their card description": Athens is worth 2 in all."""
+    s = scenario(heroes={0: ["Ajax"], 1: ["Hector"]}, cities={0: ["Athens"], 1: ["Thebes"]},
+                 deck_top=["Rhodes"])
+    assert [s.scores()["breakdown"][p]["city states"] for p in ("P1", "P2")] == [2, 1]
+    s.data.deck = s.data.deck[-1:]
+    s.data.discard += [c for c in s.game.deck if c not in _placed(s)]
+    s = s.apply("adventure with Ajax")                       # the last card: the game ends
+    assert s.is_terminal()
+    assert any(e.startswith("Athens counts 2 VP for P1, in place of a city state's 1.")
+               and "ruling 'athens-vp'" in e for e in s.events)
 
 
 def test_ruling_end_of_game_when_the_last_card_is_drawn():

@@ -185,8 +185,9 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
             s.discard(a)
         d.removed.append(h.card)
         me.victory.append(s.from_limbo(instance))
-        s.log(f"{s.name(target)} becomes a God and leaves play; {card.label} is worth "
-              f"{card.vp} VP in the Victory Pile.", rule)
+        s.log(f"{s.name(target)} becomes a God and leaves play with what is attached to it; "
+              f"{card.label} is worth {card.vp} VP in {s.player_name(player)}'s Victory Pile.",
+              ruling("visit-olympus"))
         return
     elif effect == "duel":
         s.hero(hero)[1].delay += s.game.numbers["duel_delay"]["value"]

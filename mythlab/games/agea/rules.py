@@ -326,6 +326,12 @@ class AgeaState(State):
         d.phase = "Game over"
         self.log("The last card drawn is resolved: the game ends.", ruling("end-of-game"))
         table = score_table(self)
+        for q, player in enumerate(d.players):
+            for c in player.cities:
+                if self.card(c).vp:
+                    self.log(f"{self.name(c)} counts {self.card(c).vp} VP for "
+                             f"{self.player_name(q)}, in place of a city state's 1.",
+                             ruling("athens-vp"))
         for name, vp in table["scores"].items():
             self.log(f"{name}: {vp} VP", VICTORY)
         winners = ", ".join(self.player_name(w) for w in table["winners"])
@@ -493,29 +499,40 @@ def attach_actions(s: AgeaState, player: int, instance: str, heroes: list[Hero],
     return actions
 
 
-def attach(s: AgeaState, player: int, instance: str, hero_card: str, trait: str = "") -> None:
+def attach(s: AgeaState, instance: str, a: Action) -> None:
+    """Attach a relic or companion as action ``a`` says; the log cites the rule ``a`` came
+    from (Draw Phase, a find while adventuring, a card from the hand, Promethean Clay)."""
+    hero_card, trait = a.args[1], a.args[2] if len(a.args) > 2 else ""
     _, hero = s.hero(hero_card)
     hero.attached.append(instance)
     if trait:
         s.data.clay_trait = trait
     s.log(f"{s.name(instance)} is attached to {s.name(hero_card)}"
-          + (f" and gives {trait}" if trait else "") + ".", DRAW)
+          + (f" and gives {trait}" if trait else "") + ".", a.rule)
+
+
+def drawn_rule(s: AgeaState) -> str:
+    """The rule for a card drawn without a hero: the Draw Phase's, or in the Adventure Phase
+    Blessing of Tyche's (its kept card is resolved as if drawn in the Draw Phase)."""
+    return DRAW if s.data.phase == "Draw" else ruling("blessing-of-tyche")
 
 
 def offer_place(s: AgeaState, t: Task) -> list[Action]:
     card = s.card(t.card)
     heroes = s.data.players[t.player].heroes
     if t.hero:  # found while adventuring: it must go to that hero
+        rule = ADVENTURE
         heroes = [h for h in heroes if h.card == t.hero] or heroes
-        actions = attach_actions(s, t.player, t.card, heroes, "attach", ADVENTURE)
+        actions = attach_actions(s, t.player, t.card, heroes, "attach", rule)
     else:
-        actions = attach_actions(s, t.player, t.card, heroes, "attach", DRAW)
-        actions.append(act(f"keep {card.label} in hand", "keep", DRAW, t.card))
+        rule = drawn_rule(s)
+        actions = attach_actions(s, t.player, t.card, heroes, "attach", rule)
+        actions.append(act(f"keep {card.label} in hand", "keep", rule, t.card))
     if card.effect == "discard-for-vp":
         actions.append(act(f"discard {card.label} for {card.vp} VP", "cash", card_note(card),
                           t.card))
     if not actions:
-        actions.append(act(f"keep {card.label} in hand", "keep", DRAW, t.card))
+        actions.append(act(f"keep {card.label} in hand", "keep", rule, t.card))
     return actions
 
 
@@ -524,10 +541,10 @@ def do_place(s: AgeaState, t: Task, a: Action) -> None:
     instance = s.from_limbo(t.card)
     me = s.data.players[t.player]
     if a.kind == "attach":
-        attach(s, t.player, instance, a.args[1], a.args[2] if len(a.args) > 2 else "")
+        attach(s, instance, a)
     elif a.kind == "keep":
         me.hand.append(instance)
-        s.log(f"{s.player_name(t.player)} keeps {s.name(instance)} in hand.", DRAW)
+        s.log(f"{s.player_name(t.player)} keeps {s.name(instance)} in hand.", a.rule)
     else:  # cash: Owl of Athena
         card = s.card(instance)
         me.bonus_vp += card.vp
@@ -580,11 +597,13 @@ def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[A
                     if s.card(c).type == wanted:
                         add(f"play {name} on {s.name(c)}{s.owner_tag(q, player)}", target=c,
                             target_player=q)
-    elif effect == "become-god":
+    elif effect == "become-god":  # any hero in play, yours or not (ruling visit-olympus)
         need = s.game.numbers["visit_olympus_min_traits"]["value"]
-        for h in me.heroes:
-            if len(s.trait_names(h)) >= need:
-                add(f"play {name} on {s.name(h.card)}", target=h.card)
+        for q in s.seats_from(player):
+            for h in d.players[q].heroes:
+                if len(s.trait_names(h)) >= need:
+                    add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}",
+                        target=h.card, target_player=q)
     elif effect == "duel":
         for mine in me.heroes:
             if s.active(mine):
@@ -612,7 +631,7 @@ def do_event_drawn(s: AgeaState, t: Task, a: Action) -> None:
     s.pop()
     if a.kind == "keep":
         s.data.players[t.player].hand.append(s.from_limbo(t.card))
-        s.log(f"{s.player_name(t.player)} keeps {s.name(t.card)}.", DRAW)
+        s.log(f"{s.player_name(t.player)} keeps {s.name(t.card)}.", a.rule)
     else:
         _, hero, target, target_player = a.args
         s.play_event(t.player, t.card, True, hero, target, target_player)
@@ -649,7 +668,7 @@ def do_menu(s: AgeaState, t: Task, a: Action) -> None:
         s.draw_card(t.player, hero)
     elif a.kind == "attach-from-hand":
         me.hand.remove(a.args[0])
-        attach(s, t.player, a.args[0], a.args[1], a.args[2] if len(a.args) > 2 else "")
+        attach(s, a.args[0], a)
     elif a.kind == "play-from-hand":
         instance, hero, target, target_player = a.args
         s.play_event(t.player, instance, True, hero, target, target_player)
@@ -795,7 +814,8 @@ def diagnose(s: AgeaState, label: str) -> tuple[str, str] | None:
                     return card_note(c), (f"{c.label} is played only when someone plays an "
                                           "event")
                 if c.effect == "become-god":
-                    return card_note(c), "the target must be your hero with 5 or more traits"
+                    return ruling("visit-olympus"), ("the target must be a hero in play with 5 "
+                                                     "or more traits")
                 return s.phase.rule, f"{c.label} cannot be played that way now"
         return None
     if low == "end turn" and (not d.tasks or d.tasks[-1].kind != "menu"):
