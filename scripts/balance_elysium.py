@@ -243,7 +243,8 @@ def report(players: list[Player], planned: list[Player], args: argparse.Namespac
 
 # The balancing pass of issue 5, for the record: the win rates of each main family before it
 # (docs/elysium-balance.md as generated from the unchanged data, seeds 0-2999 random, 3000-3239
-# elysium-greedy), and what changed in data/elysium/mythlab. The "after" figures are this run's.
+# elysium-greedy), what changed in data/elysium/mythlab, and the rates after it (that pass's
+# full run, the same seeds and bots).
 BEFORE = {
     "random": {"apollo": (28.7, 2.2), "ares": (39.5, 2.1), "athena": (19.9, 1.7),
                "hades": (19.3, 1.8), "hephaestus": (21.3, 2.2), "hermes": (18.6, 2.3),
@@ -251,6 +252,14 @@ BEFORE = {
     "planning": {"apollo": (28.4, 7.4), "ares": (41.7, 7.7), "athena": (21.8, 6.3),
                  "hades": (15.1, 5.7), "hephaestus": (20.0, 7.5), "hermes": (16.1, 7.5),
                  "poseidon": (25.0, 9.6), "zeus": (29.9, 11.0)},
+}
+AFTER_ISSUE_5 = {
+    "random": {"apollo": (27.7, 2.1), "ares": (26.8, 1.9), "athena": (23.8, 1.8),
+               "hades": (21.3, 1.9), "hephaestus": (23.2, 2.3), "hermes": (26.9, 2.5),
+               "poseidon": (27.4, 2.7), "zeus": (23.3, 3.2)},
+    "planning": {"apollo": (27.6, 7.2), "ares": (28.0, 7.2), "athena": (26.6, 6.6),
+                 "hades": (19.0, 6.3), "hephaestus": (28.8, 8.3), "hermes": (17.6, 8.1),
+                 "poseidon": (20.6, 8.9), "zeus": (30.3, 11.1)},
 }
 BALANCING = """\
 **Why.** Before this pass, players whose main family was Ares won 39.5% ± 2.1% of random-bot games
@@ -287,27 +296,59 @@ non-Ares ones. Only `provenance: mythlab` cards changed; seed cards and the rule
 - Strong non-Ares cards — *Delphic Prophecy* (Apollo): 2 VP → 1 VP, then take from the Oracle.
   *Sun Chariot* (Apollo): 1 gold and 1 VP → 1 VP. *Pythia* (Apollo): + pay 1 gold first.
 
-Iterated with 600-1000 random-bot games (seeds from 0) per trial, ten trials; the figures
-below are from this report's full run.
+Iterated with 600-1000 random-bot games (seeds from 0) per trial, ten trials; the "after"
+figures below are from that pass's full run (the same seeds and bots as this report).
+"""
+# Issue 10 changed a rule, not a card: the rates before it are AFTER_ISSUE_5 (the same seeds and
+# bots); the "after" figures are this run's.
+CHARON = """\
+**Why.** Charon's Legend power (Hades, p.13: "if you transfer at least 2 cards, gain 2 VP; you
+must transfer at least 2 cards during Phase III") was a move checked when it was made, so a
+player who used it before transferring wasted it, and the bots often did. It is now counted by
+itself at the end of Phase III over all the phase's transfers, and so are the mythlab Legend
+powers that count transfers (*War Chariot*, Ares; *Titanomachy*, Zeus). No card changed. Random
+bots used to use these powers at random moments, so after the first Phase III every game of this
+report plays differently: most differences below are within the intervals.
 """
 
 
-def balancing_section(players: list[Player], planned: list[Player]) -> list[str]:
-    """Before/after main-family win rates of the balancing pass."""
-    lines = ["## Balancing pass (issue 5)\n", BALANCING]
+Rates = dict[str, dict[str, tuple[float, float]]]
+
+
+def measured(players: list[Player], planned: list[Player]) -> Rates:
+    """Each main family's win rate and its 95% interval, in percent, from this run."""
+    out: Rates = {}
+    for label, ps in (("random", players), ("planning", planned)):
+        out[label] = {}
+        for fam in BEFORE["random"]:
+            main = [p for p in ps if fam in p.families and p.main_family == fam]
+            if main:
+                rate = sum(p.won for p in main) / len(main)
+                out[label][fam] = (100 * rate, 100 * wilson(rate, len(main)))
+    return out
+
+
+def comparison(title: str, text: str, before: Rates, after: Rates) -> list[str]:
+    """A before/after table of the main-family win rates, under its heading and reasons."""
+    lines = [f"## {title}\n", text]
     lines.append("| family | random before | random after | planning before | planning after |")
     lines.append("|---|---:|---:|---:|---:|")
     for fam in sorted(BEFORE["random"]):
         cells = []
-        for label, ps in (("random", players), ("planning", planned)):
-            before = BEFORE[label].get(fam)
-            main = [p for p in ps if fam in p.families and p.main_family == fam]
-            rate = sum(p.won for p in main) / len(main) if main else float("nan")
-            after = f"{pct(rate)} ± {pct(wilson(rate, len(main)))}" if main else "-"
-            cells += [f"{before[0]:.1f}% ± {before[1]:.1f}%" if before else "-", after]
+        for label in ("random", "planning"):
+            for rates in (before, after):
+                r = rates[label].get(fam)
+                cells.append(f"{r[0]:.1f}% ± {r[1]:.1f}%" if r else "-")
         lines.append(f"| {fam} | " + " | ".join(cells) + " |")
     lines.append("")
     return lines
+
+
+def balancing_section(players: list[Player], planned: list[Player]) -> list[str]:
+    """Before/after main-family win rates of the balancing pass and of later rule changes."""
+    return (comparison("Balancing pass (issue 5)", BALANCING, BEFORE, AFTER_ISSUE_5)
+            + comparison("Rule change: Charon is counted at the end of Phase III (issue 10)",
+                         CHARON, AFTER_ISSUE_5, measured(players, planned)))
 
 
 def main(argv: list[str] | None = None) -> int:
