@@ -247,8 +247,13 @@ def do_jenny(s: ElderSignState, card: str) -> None:
 
 
 def offer_prepare(s: ElderSignState, a: Attempt) -> list[Action]:
-    label = f"roll {pool_text(a.to_roll)}" if a.to_roll else "use the held dice (nothing to roll)"
-    acts = [act(label, "roll", DICE)] + jenny_actions(s, a) + healing_actions(s)
+    """Roll, or spend cards first. With no die to roll (only an item could add one) the
+    choice is to add a die or to fail: held dice alone make no roll (ruling
+    'no-roll-without-dice')."""
+    stop = "stop attacking" if a.card == AO else "fail the adventure"
+    first = act(f"roll {pool_text(a.to_roll)}", "roll", DICE) if a.to_roll else \
+        act(f"{stop} (no die to roll)", "give-up", ruling("no-roll-without-dice"))
+    acts = [first] + jenny_actions(s, a) + healing_actions(s)
     seen = set()
     for card in s.active.cards:
         if card not in seen and usable(s, card):
@@ -279,17 +284,14 @@ def do_spend(s: ElderSignState, card: str) -> None:
         s.log(f"{inv.name} spends {card}.", rule)
         kind, n = parse_token(c.effect, PLAYER_KINDS)
         apply_one(s, s.data.turn, kind, n, rule)
-    if s.data.attempt is a and len(offer_prepare(s, a)) == 1:
+    if s.data.attempt is a and a.to_roll and len(offer_prepare(s, a)) == 1:
         do_roll(s)  # nothing else to spend: the dice are rolled
 
 
 def do_roll(s: ElderSignState) -> None:
     a = s.data.attempt
     a.to_roll = colours_sorted(a.to_roll)
-    if a.to_roll:
-        a.stage = "roll"
-    else:
-        after_roll(s)
+    a.stage = "roll"
 
 
 # ------------------------------------------------------------------ chance
@@ -445,7 +447,7 @@ def do_heal(s: ElderSignState, healer: int, target: int, track: str) -> None:
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
     change_health(s, target, track, 1, INVESTIGATOR)
     a = d.attempt
-    if a is not None and len(offer_prepare(s, a)) == 1:  # the battle: nothing else to do
+    if a is not None and a.to_roll and len(offer_prepare(s, a)) == 1:  # the battle: nothing else
         d.turn_start = False
         do_roll(s)
 
@@ -642,27 +644,31 @@ def continue_rolling(s: ElderSignState) -> None:
     next_roll(s)
 
 
-def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int]:
-    """Dice the player could still use (to roll, held, addable) and the best die value."""
+def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
+    """Dice the player could still roll (the roll's or about to be rolled, and dice items
+    could add), dice held (markers, spells) and the best investigation a die shows."""
     a = s.data.attempt
-    n = len(a.to_roll) + len(a.rolled) + len(held_dice(s)) + extra
+    rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
     for card in s.active.cards:
         effect = s.game.data.cards[card].effect
         for colour, name in (("yellow", "add_yellow"), ("red", "add_red")):
             if effect == name and free_dice(s, colour) > 0:
-                n += 1
+                rollable += 1
                 best = 4
     if any(split(x)[0] != "green" for x in a.rolled) or set(a.to_roll) - {"green"}:
         best = 4
-    return n, best
+    return rollable, len(held_dice(s)), best
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:
-    """Whether some open row could still be completed with the dice left (p.7)."""
-    n, best = dice_left(s, extra)
+    """Whether some open row could still be completed with the dice left (p.7): a task is
+    completed with a roll, so at least one die must be left to roll (mythlab ruling
+    'no-roll-without-dice'); held dice count towards the task."""
+    rollable, held, best = dice_left(s, extra)
     all_rows = rows(s)
-    return n > 0 and any(fewest_dice(all_rows[r][0], best) <= n for r in available_rows(s))
+    return rollable > 0 and any(fewest_dice(all_rows[r][0], best) <= rollable + held
+                                for r in available_rows(s))
 
 
 def next_roll(s: ElderSignState) -> None:
@@ -670,12 +676,19 @@ def next_roll(s: ElderSignState) -> None:
     a = s.data.attempt
     if can_still(s):
         a.stage = "prepare"
-        if len(offer_prepare(s, a)) == 1:
+        if a.to_roll and len(offer_prepare(s, a)) == 1:
             do_roll(s)
         return
     if a.card == AO:
-        s.log("No dice are left: the attack ends.", BATTLE)
+        rollable = dice_left(s)[0]
+        s.log(f"The {rollable} {'die' if rollable == 1 else 'dice'} left cannot complete the "
+              "combat task: the attack ends." if rollable else
+              "No dice are left: the attack ends.", BATTLE)
         end_attempt(s)
+    elif not dice_left(s)[0] and held_dice(s):
+        s.log("No die is left to roll, and held dice complete no task alone: the adventure "
+              "fails.", ruling("no-roll-without-dice"))
+        fail_adventure(s)
     else:
         s.log("No task can be completed with the dice left: the adventure fails.", AUTO_FAIL)
         fail_adventure(s)

@@ -1,0 +1,55 @@
+"""Elder Sign rules the game once got wrong (issue 10), each against the rulebook text.
+
+Rulebook: Elder Sign, Greek edition, pp. 5-12. Each test names the rule it checks.
+"""
+
+from __future__ import annotations
+
+from mythlab.games.elder_sign.scenarios import roll, scenario
+
+
+def labels(state):
+    return [a.label for a in state.legal_actions()]
+
+
+def inv(state, seat=0):
+    return state.data.seats[seat].investigator
+
+
+def test_no_roll_without_dice_p7_held_dice_alone_complete_no_task():
+    """Tasks are completed with a roll, one per roll (p.6), and the adventure fails when no
+    task can be completed "with the dice he can roll" (p.7): with no die left to roll, a die
+    held on a spell completes nothing (mythlab ruling 'no-roll-without-dice')."""
+    s = scenario(board=["Hallway on Fire"], cards={0: ["Binding Word"]}, green_dice=2)
+    s = s.apply("go to Hallway on Fire").apply("spend Binding Word")
+    s = roll(s, "PERIL", "PERIL").apply("put green:PERIL on Binding Word")
+    s = s.apply("complete task 1 (PERIL) with green PERIL")
+    # the PERIL on the spell would meet task 2, but no die is left to roll
+    assert s.data.attempt is None and s.phase.name != "Adventure"
+    assert any("fails Hallway on Fire" in e for e in s.events)
+    assert any("mythlab ruling 'no-roll-without-dice'" in e for e in s.events)
+    assert not any("use the held dice" in a for a in labels(s))
+
+
+def battle(**options):
+    """A one-player game against Yig (combat task PERIL,PERIL) that has just awakened."""
+    s = scenario(ancient_one="Yig", doom=7, board=["Mysterious Tome"], **options)
+    s = s.apply("go to Mysterious Tome")
+    s = roll(s, "PERIL", "PERIL", "INV_1", "INV_1", "INV_2", "LORE")
+    return s.apply("the roll fails: fail the adventure")   # 1 doom: Yig awakens
+
+
+def test_the_battle_p12_ends_when_the_dice_left_cannot_complete_the_combat_task():
+    """Fighting the Ancient One (p.12): with one die left PERIL,PERIL cannot be completed;
+    the log says so, not that no dice are left."""
+    s = battle(clock=3)
+    assert s.data.phase == "Final battle" and s.is_chance_node()
+    s = roll(s, "LORE", "LORE", "LORE", "INV_1", "INV_2", "INV_3").apply(
+        "the roll fails: try again").apply("set aside green:INV_1")
+    s = roll(s, "PERIL", "PERIL", "LORE", "INV_2", "INV_3").apply(
+        "complete the combat task (PERIL,PERIL) with green PERIL x2")
+    s = roll(s, "PERIL", "PERIL", "LORE").apply(
+        "complete the combat task (PERIL,PERIL) with green PERIL x2")
+    assert s.data.doom == 6      # (the clock moves on, and P1 attacks again)
+    assert any("The 1 die left cannot complete the combat task" in e for e in s.events)
+    assert not any("No dice are left" in e for e in s.events)
