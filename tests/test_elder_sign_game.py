@@ -354,7 +354,7 @@ def test_clues_p10_reroll_some_or_all_dice():
     s = scenario(board=["Koi Pond"], clues={0: 2}).apply("go to Koi Pond")
     s = roll(s, "LORE", "LORE", "INV_1", "INV_1", "INV_2", "PERIL")
     assert "spend a clue: reroll all 6 dice" in labels(s)
-    s = s.apply("spend a clue: reroll the LORE dice")
+    s = s.apply("spend a clue: reroll green LORE x2")
     assert inv(s).clues == 1 and s.is_chance_node() and len(s.chance_outcomes()) == 21
     s = roll(s, "TERROR", "LORE")
     assert sorted(s.data.attempt.rolled)[-1] == "green:TERROR"
@@ -771,5 +771,5 @@ def test_joe_diamond_p4_gets_a_free_second_reroll_for_each_clue():
              "INV_2", "INV_3")
     assert inv(s).clues == 0
     assert "free reroll (Joe Diamond): reroll all 6 dice" in labels(s)
-    s = roll(s.apply("free reroll (Joe Diamond): reroll the LORE dice"), "PERIL", "INV_1")
+    s = roll(s.apply("free reroll (Joe Diamond): reroll green LORE x2"), "PERIL", "INV_1")
     assert not any(a.startswith(("free reroll", "spend a clue")) for a in labels(s))

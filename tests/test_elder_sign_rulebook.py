@@ -53,3 +53,24 @@ def test_the_battle_p12_ends_when_the_dice_left_cannot_complete_the_combat_task(
     assert s.data.doom == 6      # (the clock moves on, and P1 attacks again)
     assert any("The 1 die left cannot complete the combat task" in e for e in s.events)
     assert not any("No dice are left" in e for e in s.events)
+
+
+def test_using_clues_p10_rerolls_some_or_all_dice_any_subset():
+    """A clue rerolls "some or all" of the dice (p.10): any sub-multiset of the roll, one
+    action per distinct multiset (dice of one colour and face are alike): 63 for six
+    different faces, as the odds solver counts them."""
+    s = scenario(board=["Koi Pond"], clues={0: 1}).apply("go to Koi Pond")
+    s = roll(s, "LORE", "INV_1", "INV_2", "INV_3", "PERIL", "TERROR")
+    clues = [a for a in labels(s) if a.startswith("spend a clue")]
+    assert len(clues) == 63 == len(set(clues))
+    assert clues[0] == "spend a clue: reroll all 6 dice"
+    s = s.apply("spend a clue: reroll green INV_1 + green PERIL")
+    assert inv(s).clues == 0 and s.is_chance_node() and s.data.attempt.to_roll == ["green"] * 2
+    s = roll(s, "TERROR", "TERROR")
+    assert sorted(s.data.attempt.rolled) == sorted(
+        ["green:LORE", "green:INV_2", "green:INV_3", "green:TERROR", "green:TERROR",
+         "green:TERROR"])
+    # equal dice are one choice: 2 LORE, 2 PERIL, 1 INV_3 give 3 * 3 * 2 - 1 = 17 choices
+    s = scenario(board=["Koi Pond"], clues={0: 1}, green_dice=5).apply("go to Koi Pond")
+    s = roll(s, "LORE", "LORE", "PERIL", "PERIL", "INV_3")
+    assert sum(a.startswith("spend a clue") for a in labels(s)) == 17

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from mythlab.dice import outcomes, parse_row
@@ -358,18 +358,41 @@ def completion_actions(s: ElderSignState) -> list[Action]:
 
 
 def clue_actions(s: ElderSignState) -> list[Action]:
-    """Reroll all dice, or all dice of one face: with a clue, or Joe Diamond's free reroll."""
+    """Reroll some or all dice of the roll (p.10): with a clue, or Joe Diamond's free reroll.
+
+    One action per distinct multiset of dice (dice of one colour and face are alike), all
+    dice first, then fewer and fewer: up to 63 for six different faces, as the odds solver
+    counts them.
+    """
     a = s.data.attempt
     free = a.free_reroll
     if not (s.active.clues or free) or not a.rolled:
         return []
     head = "free reroll (Joe Diamond)" if free else "spend a clue"
     rule = INVESTIGATOR if free else CLUES
-    acts = [act(f"{head}: reroll all {len(a.rolled)} dice", "clue", rule, "", free)]
-    faces = sorted({split(x)[1] for x in a.rolled})
-    if len(faces) > 1:
-        acts += [act(f"{head}: reroll the {f} dice", "clue", rule, f, free) for f in faces]
-    return acts
+    counts = sorted(Counter(a.rolled).items(), key=lambda kv: die_order(kv[0]))
+    acts = []
+    for keep in product(*(range(n + 1) for _, n in counts)):
+        dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
+                     for _ in range(n - k))
+        if not dice:
+            continue
+        what = f"all {len(dice)} dice" if len(dice) == len(a.rolled) else dice_text(dice)
+        acts.append(act(f"{head}: reroll {what}", "clue", rule, dice, free))
+    return sorted(acts, key=lambda x: (-len(x.args[0]), x.label))
+
+
+def die_order(die: str) -> tuple[int, str]:
+    """Dice listed by colour (green, yellow, red), then face."""
+    colour, face = split(die)
+    return COLOURS.index(colour), face
+
+
+def dice_text(dice: Collection[str]) -> str:
+    """``["green:LORE", "green:LORE", "red:WILD"]`` -> ``"green LORE x2 + red WILD"``."""
+    count = Counter(dice)
+    return " + ".join(f"{die.replace(':', ' ')}" + (f" x{n}" if n > 1 else "")
+                      for die, n in sorted(count.items(), key=lambda kv: die_order(kv[0])))
 
 
 def to_resolve(s: ElderSignState) -> None:
@@ -552,7 +575,7 @@ def do_fail_stop(s: ElderSignState) -> None:
         do_give_up(s)
 
 
-def do_clue(s: ElderSignState, face: str, free: bool) -> None:
+def do_clue(s: ElderSignState, dice: tuple[str, ...], free: bool) -> None:
     a = s.data.attempt
     inv = s.active
     if free:
@@ -560,12 +583,11 @@ def do_clue(s: ElderSignState, face: str, free: bool) -> None:
     else:
         inv.clues -= 1
         a.free_reroll = s.game.data.investigators[inv.name].ability == "second_reroll"
-    reroll = [x for x in a.rolled if not face or split(x)[1] == face]
-    reroll_dice(a, reroll)
+    reroll_dice(a, dice)
     if free:
-        s.log(f"{inv.name} rerolls {len(reroll)} dice for free.", INVESTIGATOR)
+        s.log(f"{inv.name} rerolls {dice_text(dice)} for free.", INVESTIGATOR)
     else:
-        s.log(f"{inv.name} spends a clue and rerolls {len(reroll)} dice"
+        s.log(f"{inv.name} spends a clue and rerolls {dice_text(dice)}"
               + (" (one more reroll is free)." if a.free_reroll else "."), CLUES)
 
 
