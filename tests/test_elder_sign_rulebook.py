@@ -74,3 +74,67 @@ def test_using_clues_p10_rerolls_some_or_all_dice_any_subset():
     s = scenario(board=["Koi Pond"], clues={0: 1}, green_dice=5).apply("go to Koi Pond")
     s = roll(s, "LORE", "LORE", "PERIL", "PERIL", "INV_3")
     assert sum(a.startswith("spend a clue") for a in labels(s)) == 17
+
+
+def with_monster(state, monster, card, row=-2):
+    """``state`` (a copy) after ``monster`` from the cup appears on ``card``, as a terror
+    effect or a doom space would make it appear (p.10-11)."""
+    from mythlab.games.elder_sign.effects import place_monster
+
+    t = state.clone()
+    t.data.cup.remove(monster)
+    place_monster(t, monster, card, row)
+    t._advance()
+    return t
+
+
+def locked_places(state):
+    return sorted(lock.place for lock in state.data.locks)
+
+
+def test_locked_dice_p11_take_a_die_from_an_investigator_marker():
+    """p.11: the die is put on the icon "even if it was on a Spell card or an Investigator
+    marker". Five green dice are locked and the sixth is focused: the Shoggoth (X09, a
+    green lock) takes the focused die."""
+    s = scenario(board=["Koi Pond", "Lights Out"], green_dice=1)
+    s.data.seats[0].investigator.marker = "green:LORE"
+    t = with_monster(s, "X09", "Lights Out")
+    assert "monster:X09" in locked_places(t) and inv(t).marker == ""
+    assert not any("No green die" in e for e in t.events)
+    assert any("green:LORE on Vincent Lee's marker is locked" in e for e in t.events)
+
+
+def test_locked_dice_p11_the_active_player_chooses_which_held_die():
+    """p.11: for a green lock "the active player chooses which die": a die on a spell or
+    on the marker (the Locked die phase)."""
+    s = scenario(board=["Koi Pond", "Lights Out"], green_dice=2, cards={0: ["Binding Word"]})
+    d = s.data
+    d.seats[0].investigator.marker = "green:LORE"
+    d.seats[0].investigator.cards.remove("Binding Word")
+    from mythlab.games.elder_sign.state import SpellDie
+
+    d.spells.append(SpellDie("Binding Word", "green:PERIL"))
+    t = with_monster(s, "X09", "Lights Out")
+    assert t.phase.name == "Locked die" and t.phase.rule == "Elder Sign · p.11 Locked dice"
+    assert labels(t) == ["lock the green:PERIL on Binding Word",
+                         "lock the green:LORE on Vincent Lee's marker"]
+    u = t.apply("lock the green:PERIL on Binding Word")
+    assert "monster:X09" in locked_places(u) and u.data.spells == []
+    assert inv(u).marker == "green:LORE" and u.data.decks["spell"][-1] == "Binding Word"
+
+
+def test_locked_dice_p11_a_monster_appearing_mid_adventure_locks_its_die():
+    """A monster with a lock appearing while every green die is in the roll (p.11: the icon
+    takes a die at once): the rolled dice stay, and the lock takes the first die to come
+    free, here the die set aside after the failed roll (ruling 'no-free-die')."""
+    s = scenario(board=["Mysterious Tome", "Lights Out"]).apply("go to Mysterious Tome")
+    s = roll(s, "PERIL", "PERIL", "INV_1", "INV_1", "INV_2", "LORE")
+    t = with_monster(s, "X09", "Lights Out")
+    assert locked_places(t) == [] and len(t.data.attempt.rolled) == 6
+    assert any("waits for the first one to come free" in e for e in t.events)
+    u = t.apply("the roll fails: try again").apply("set aside green:INV_1")
+    assert locked_places(u) == ["monster:X09"] and u.data.attempt.aside == []
+    # failing the adventure at once frees every die: the lock is applied then at the latest
+    v = t.apply("the roll fails: fail the adventure")
+    assert locked_places(v) == ["monster:X09"]
+
