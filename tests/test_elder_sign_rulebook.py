@@ -138,3 +138,32 @@ def test_locked_dice_p11_a_monster_appearing_mid_adventure_locks_its_die():
     v = t.apply("the roll fails: fail the adventure")
     assert locked_places(v) == ["monster:X09"]
 
+
+def test_the_ancient_one_awakens_p11_at_once_when_a_midnight_effect_fills_the_doom_track():
+    """p.11: "as soon as a doom token is placed on the last space ... the Ancient One awakens
+    at once". Rising Dread's midnight effect adds the 8th doom token of Yig's track: Yig
+    awakens and no new Mythos card is drawn first."""
+    s = scenario(ancient_one="Yig", doom=7, clock=9, mythos="M22", board=["Koi Pond"])
+    s = s.apply("go to the Entrance").apply("first aid: regain 1 sanity and 1 stamina")
+    text = "\n".join(s.events)
+    assert s.data.awake and s.data.doom == 8 and "Yig awakens" in text
+    assert s.data.mythos == "M22" and "Mythos:" not in text
+    assert text.index("doom 8 of 8") < text.index("Yig awakens")
+
+
+def test_ending_the_game_p12_nothing_happens_after_the_investigators_lose():
+    """p.12: the investigators lose when all are devoured in the final battle; the rest of
+    the Ancient One's attack (Hastur: 2 sanity, 1 stamina, 1 doom) is not played after."""
+    s = scenario(ancient_one="Hastur", doom=10, board=["Mysterious Tome"], health={0: (2, 5)})
+    s = s.apply("go to Mysterious Tome")
+    s = roll(s, "PERIL", "PERIL", "INV_1", "INV_1", "INV_2", "LORE")
+    s = s.apply("the roll fails: fail the adventure")      # doom 11 of 11: Hastur awakens
+    assert s.data.awake and s.data.phase == "Final battle"
+    s = s.clone()
+    s.data.doom, s.data.clock = 8, 9          # (a later turn of the battle, before midnight)
+    s = roll(s, "PERIL", "PERIL", "PERIL", "PERIL", "PERIL", "PERIL").apply(
+        "the roll fails: stop attacking")      # midnight: Hastur attacks, 2 sanity devour
+    assert s.is_terminal() and not s.scores()["won"]
+    lost = next(i for i, e in enumerate(s.events) if e.startswith("The investigators lose"))
+    assert lost == len(s.events) - 1, s.events[lost:]
+    assert s.data.doom == 9    # the devoured investigator's token only (p.11)

@@ -270,6 +270,8 @@ def add_doom(s: ElderSignState, n: int, rule: str) -> None:
     d = s.data
     ao = s.ancient_one
     for _ in range(n):
+        if d.result:  # the game is over: nothing more happens
+            return
         if d.doom >= ao.doom:
             if not d.awake:
                 d.awakening = True

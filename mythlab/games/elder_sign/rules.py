@@ -492,12 +492,14 @@ def advance_clock(s: ElderSignState) -> None:
     s.log("Midnight.", CLOCK)
     for card in list(d.board):
         rule = s.game.data.card_rules.get(card.name)
-        if rule is not None and rule.midnight:
+        if rule is not None and rule.midnight and not d.awakening:
             apply_table(s, rule.midnight, f"{CLOCK} ({card.name})")
     m = s.lasting_mythos
     if m is not None and m.lasting == "midnight":
         apply_table(s, m.lasting_effect, f"{MYTHOS} ({m.name})")
-    if not d.result and not d.awake:
+    if d.awakening:  # a full doom track awakens it at once (p.11), before any Mythos card
+        s.log("The doom track is full: no Mythos card is drawn.", ruling("awakening-at-midnight"))
+    elif not d.result:
         draw_mythos(s)
 
 
@@ -515,7 +517,7 @@ def apply_table(s: ElderSignState, tokens: tuple[str, ...], rule: str) -> None:
     """Effects on every investigator (``each_*``) or on the board."""
     d = s.data
     for token in tokens:
-        if d.result:
+        if d.result or d.awakening:  # the Ancient One awakens at once (p.11)
             return
         kind, n = parse_token(token, PLAYER_KINDS | EACH_KINDS)
         if kind == "doom_per_other_world":
@@ -589,6 +591,8 @@ def ancient_one_attacks(s: ElderSignState) -> None:
     ao = s.ancient_one
     s.log(f"Midnight: {ao.name} attacks ({', '.join(ao.attack)}).", ATTACK)
     for token in ao.attack:
+        if d.result:
+            return
         kind, n = parse_token(token, {"max_either", "clue_or_health", "sanity", "stamina",
                                       "doom"})
         if kind == "doom":
