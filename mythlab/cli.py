@@ -164,6 +164,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     else:
         say(f"Stopped after {session.position} actions (--max-steps); the game is not over.")
     print(_format_scores(final))
+    if final.is_terminal():  # in words, also with --quiet: who won, or the game's own verdict
+        print(_outcome(final))
     return 0
 
 
@@ -324,6 +326,18 @@ def _mover(state: State) -> str:
 
 def _phase_line(state: State) -> str:
     return f"── {state.phase.name}  ({state.phase.rule})"
+
+
+def _outcome(state: State) -> str:
+    """How a finished game ended, in words: the game's own ``outcome`` when its scores give
+    one (a cooperative game's win or loss), else its winners."""
+    result = state.scores()
+    if result.get("outcome"):
+        return str(result["outcome"])
+    winners = [state.player_name(i) for i in result.get("winners", [])]
+    if not winners:
+        return "No one wins."
+    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}."
 
 
 def _format_scores(state: State) -> str:

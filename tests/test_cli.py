@@ -69,10 +69,21 @@ def test_play_is_deterministic(capsys):
     assert run(capsys, *PLAY) == run(capsys, *PLAY)
 
 
-def test_quiet_prints_only_the_final_scores(capsys):
+def test_quiet_prints_only_the_final_scores_and_the_outcome(capsys):
     out = run(capsys, *PLAY, "--quiet")
     assert out.startswith("Final scores:\n") and "[" not in out and "──" not in out
-    assert len(out.splitlines()) == 4
+    lines = out.splitlines()
+    assert len(lines) == 5
+    winner = next(line.split()[0] for line in lines[1:4] if line.endswith("winner"))
+    assert lines[4] == f"{winner} wins."
+
+
+def test_quiet_says_whether_the_elder_sign_investigators_won_or_lost(capsys):
+    """A cooperative game: every seat scores alike, so --quiet says the outcome in words."""
+    out = run(capsys, "play", "elder_sign", "--players", "1", "--seed", "3", "--quiet")
+    last = out.splitlines()[-1]
+    assert out.startswith("Final scores:\n")
+    assert last.startswith(("The investigators win: ", "The investigators lose: "))
 
 
 def test_max_steps_stops_early_and_says_so(capsys):

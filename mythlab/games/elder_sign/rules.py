@@ -241,7 +241,10 @@ class ElderSignState(State):
     def _scores(self) -> dict[str, Any]:
         d = self.data
         won = d.result.startswith("won")
-        return {"result": d.result or "in play", "won": won, "elder_signs": d.elder_signs,
+        outcome = (f"The investigators {'win' if won else 'lose'}: "
+                   f"{d.result.partition(': ')[2]}." if d.result else None)
+        return {"result": d.result or "in play", "won": won, "outcome": outcome,
+                "elder_signs": d.elder_signs,
                 "doom": d.doom, "winners": list(range(self.game.players)) if won else [],
                 "scores": {self.player_name(p): int(won) for p in range(self.game.players)}}
 
@@ -331,7 +334,7 @@ class ElderSignState(State):
         d.attempt = None
         d.entrance_roll = False
         d.phase = "Game over"
-        self.log(f"The investigators {'win' if result == 'won' else 'lose'}: {why}.", rule)
+        self.log(self._scores()["outcome"], rule)
 
     def describe(self) -> str:
         d = self.data
