@@ -277,7 +277,7 @@ def test_advancing_the_clock_p9_three_hours_a_turn_and_a_mythos_at_midnight():
     assert s.data.clock == 0 and s.data.mythos_discard == ["M19"]
     assert [e.split("  [")[0] for e in s.events[1:]] == [
         "The clock moves to 12.", "Midnight.", "Mythos: Ill Omens (doom:1).",
-        "A doom token is added (doom 1 of 13)."]
+        "A doom token is added (doom 1 of 12)."]
     assert s.phase.name == "Move" and s.current_player == 1
 
 
@@ -628,7 +628,7 @@ def test_the_view_shows_clock_doom_cards_monsters_and_exact_odds():
                  doom=3, clock=6)
     html = render_view(s)
     assert html == elder_sign_view(s)
-    assert "clock <b>6</b>" in html and "doom 3/13" in html and "Cultist" in html
+    assert "clock <b>6</b>" in html and "doom 3/12" in html and "Cultist" in html
     assert "Lights Out" in html and "6G" in html
     p = card_odds(s, "Lights Out", "6G")
     from mythlab.games.elder_sign.odds import AdventureOdds, adventure

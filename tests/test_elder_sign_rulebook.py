@@ -167,3 +167,13 @@ def test_ending_the_game_p12_nothing_happens_after_the_investigators_lose():
     lost = next(i for i, e in enumerate(s.events) if e.startswith("The investigators lose"))
     assert lost == len(s.events) - 1, s.events[lost:]
     assert s.data.doom == 9    # the devoured investigator's token only (p.11)
+
+
+def test_every_doom_track_fits_the_12_doom_tokens_p2():
+    """Contents (p.2): 12 doom tokens, and a track is filled with them (p.11), so no Ancient
+    One's track has more than 12 spaces; its monster icons lie on it."""
+    from mythlab.games.elder_sign.data import builtin_data
+
+    for ao in builtin_data().ancient_ones.values():
+        assert 1 <= ao.doom <= 12, ao.name
+        assert all(1 <= space <= ao.doom for space in ao.monster_spaces), ao.name
