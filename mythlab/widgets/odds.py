@@ -371,10 +371,39 @@ class OddsExplorerModel:
         return [(die.name, [f for f, _ in die.faces]) for die, n in self.situation.pool.groups
                 for _ in range(n)]
 
+    @property
+    def casts(self) -> list[Choice]:
+        """Before a roll with spells in hand: how many to cast (p.9), best first; empty once
+        chosen (the roll then uses them) or with no spell left."""
+        sit = self.situation
+        if self.over or self.roll is not None or sit.casting is not None \
+                or not sit.spells_left:
+            return []
+        return self.odds.casts(sit)
+
+    def cast(self, n: int) -> bool:
+        """Cast ``n`` spells before the coming roll (each takes one of its dice)."""
+        options = {c.after.casting: c for c in self.casts if c.after is not None}
+        if n not in options:
+            return self._refuse(f"cast one of {sorted(options)} spells before this roll"
+                                if options else "no spell can be cast now")
+        chosen = options[n]
+        self.situation = chosen.after  # type: ignore[assignment]
+        self.log.append(f"{chosen.label} ({percent(chosen.probability)})")
+        return self._done()
+
+    def _cast_best(self) -> None:
+        """Before a roll whose spells are not chosen: cast the best number of them."""
+        casts = self.casts
+        if casts:
+            self.cast(casts[0].after.casting)  # type: ignore[union-attr]
+
     def roll_random(self) -> bool:
-        """Roll the dice of the current situation (seeded), replacing any roll not yet used."""
+        """Roll the dice of the current situation (seeded), replacing any roll not yet used;
+        spells not chosen yet are cast as well as they can be first (:meth:`cast`)."""
         if self.over:
             return self._refuse(f"the attempt is over ({self.outcome}); reset to try again")
+        self._cast_best()
         thrown = self._throw(self.situation.pool.groups)
         return self._show_roll([f for fs in thrown.values() for f in fs], "rolled")
 
@@ -394,6 +423,7 @@ class OddsExplorerModel:
             if face not in known:
                 return self._refuse(f"die {i} is {colour}: its faces are {', '.join(known)}, "
                                     f"not {face!r}")
+        self._cast_best()
         return self._show_roll(faces, "picked")
 
     def _show_roll(self, faces: list[str], how: str) -> bool:
@@ -432,8 +462,10 @@ class OddsExplorerModel:
             return self._refuse(f"there are {len(choices)} choices, no choice {index + 1}")
         c = choices[index]
         self.log.append(f"{c.label} ({percent(c.probability)})")
-        if c.action == "clue":
-            self.situation = replace(self.situation, clues_left=self.situation.clues_left - 1)
+        if c.action == "clue":  # dice put on spells first stay there (c.after holds them)
+            self.roll = _without(self.roll or (), c.spelled)
+            self.situation = c.after or replace(self.situation,
+                                                clues_left=self.situation.clues_left - 1)
             return self._reroll(c.rerolled)
         if c.action == "give up" or (c.after is None and c.action == "fail"):
             self.outcome = "lost"
@@ -484,6 +516,15 @@ class OddsExplorerModel:
     def __repr__(self) -> str:
         what = self.name or str(self.task)
         return f"<OddsExplorerModel {what} · {self.pool} · {self.rules_text}>"
+
+
+def _without(roll: Roll, dice: Roll) -> Roll:
+    """``roll`` less ``dice`` (both as ``((colour, faces), ...)``)."""
+    left = {name: list(fs) for name, fs in roll}
+    for name, fs in dice:
+        for f in fs:
+            left[name].remove(f)
+    return tuple((name, tuple(fs)) for name, fs in left.items() if fs)
 
 
 def _count(colour: str, n: object) -> int:

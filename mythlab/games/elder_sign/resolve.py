@@ -70,7 +70,7 @@ from .refs import (
     TERROR as TERROR_RULE,
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task
-from .tasks import CODES, COLOURS, completions, fewest_dice, open_rows, split
+from .tasks import CODES, COLOURS, completions, fewest_dice, monster_slots, open_rows, split
 
 if TYPE_CHECKING:
     from mythlab.dice import Row
@@ -154,15 +154,25 @@ def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
 
 def task_costs(s: ElderSignState, card: str, row: int) -> list[tuple[str, int]]:
     """What completing a row costs (``rowN:sanity-1``), paid on completion (p.7)."""
-    if card == AO:
-        return []
+    return [] if card == AO else row_costs(s, card)[row]
+
+
+def row_costs(s: ElderSignState, card: str) -> list[list[tuple[str, int]]]:
+    """Per task row of a card in play (monsters included, :func:`effects.rows_of`), what
+    completing it costs as (kind, change). A monster on a full monster task replaces the
+    task, cost and all (p.10); rows it adds cost nothing."""
     spec = s.game.data.adventures[card].task_costs
-    out = []
+    slots, _ = monster_slots(card)
+    out: list[list[tuple[str, int]]] = [[] for _ in rows_of(s, card)]
     for token in spec.split(";"):
         where, _, cost = token.partition(":")
-        if where == f"row{row + 1}":
+        if where.startswith("row"):
+            r = int(where[3:]) - 1
             kind, _, n = cost.partition("-")
-            out.append((kind, -int(n)))
+            out[r].append((kind, -int(n)))
+    for r, (_, monster) in enumerate(rows_of(s, card)):
+        if monster and slots.get(r) == "replace":
+            out[r] = []
     return out
 
 
