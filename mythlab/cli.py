@@ -79,9 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     elder.add_argument("--card", metavar="NAME",
                        help="an adventure or Other World card by name, e.g. \"The Curator\"")
     elder.add_argument("--dice", default="6G", metavar="POOL",
-                       help=f"the dice rolled: counts and codes G (green), Y (yellow), R (red) "
-                            f"joined by '+', e.g. 6G+Y+R; at most {MAX_DICE} dice "
-                            f"(default: 6G, the investigator's six green dice)")
+                       help="the dice rolled: counts and codes G (green), Y (yellow), R (red) "
+                            "joined by '+', e.g. 6G+Y+R (default: 6G, the investigator's six "
+                            "green dice); like --focus, --spell, --clue and the task's size, "
+                            "bounded so that the odds come within seconds")
     elder.add_argument("--wild", choices=("seed", "faq"), default="seed",
                        help="the red die's wildcard: seed (1 investigation or any symbol, the "
                             "rulebook) or faq (4 investigation or any symbol) (default: seed)")
@@ -173,10 +174,6 @@ MAX_BATTLE_UNITS = 100
 """The CLI's limit on units per side (the rules cap them at 8; the library takes any number)."""
 
 
-MAX_DICE = 9
-"""The CLI's limit on Elder Sign dice (the published tables stop at 7G+Y+R)."""
-
-
 def _count(text: str) -> int:
     """An argparse type: a whole number ≥ 0."""
     try:
@@ -226,17 +223,17 @@ def _odds_elder_sign(args: argparse.Namespace) -> int:
                      "or one --card NAME" + (", not both" if args.card else
                                               ", or `cyclades` for battle odds"))
     terror = None if args.terror == "none" else args.terror
+    if args.card is not None and not args.card.strip():
+        _refuse(parser, "--card needs a card's name, e.g. --card \"Lights Out\"")
     if terror == "card" and args.card is None:
         _refuse(parser, "--terror card uses the terror effect of a --card; a typed task has "
                         "none (name one: immediate_fail or discard_all_terror)")
-    try:
-        card = _find_card(args.card) if args.card else args.what
+    try:  # AdventureOdds bounds every parameter (odds.MAX_*): its ValueError names the limit
+        card = _find_card(args.card) if args.card is not None else args.what
         pool = parse_pool(args.dice)
-        if pool.size > MAX_DICE:
-            raise ValueError(f"--dice {args.dice}: {pool.size} dice is too many for the command "
-                             f"line (at most {MAX_DICE})")
         odds = AdventureOdds(card, args.wild, focus=args.focus, spell=args.spell,
                              clue=args.clue, terror=terror)
+        start = odds.start(pool)
     except ValueError as exc:
         _refuse(parser, str(exc))
     rows = [(str(row), roll_probability(row, pool, args.wild)) for row in odds.card.rows]
@@ -251,7 +248,10 @@ def _odds_elder_sign(args: argparse.Namespace) -> int:
                             "cannot change it (leave out --single-roll for whole-card odds)")
         p = rows[0][1]
     else:
-        p = odds.probability(pool)
+        try:
+            p = odds.value(start)
+        except ValueError as exc:
+            _refuse(parser, str(exc))
     name = odds.adventure.name if odds.adventure else None
     allowance = {"focus": args.focus, "spell": args.spell, "clue": args.clue,
                  "terror": odds.terror}

@@ -100,3 +100,15 @@ def test_the_odds_solver_equals_expectimax_over_the_game(card, options, allowanc
     solver = card_solver(start, card, **allowance)
     assert green_pool(start) == f"{options['green_dice']}G"
     assert solver.probability(green_pool(start)) == game_value
+
+
+def test_live_odds_of_a_card_beyond_the_solver_bounds_are_unknown():
+    """Monsters may pile up under a card's last task (p.11); past odds.MAX_ROWS rows the view
+    shows '?' and the odds bot treats the card as hopeless, rather than solving for minutes."""
+    from mythlab.games.elder_sign.live_odds import card_odds
+    from mythlab.widgets.elder_sign import elder_sign_view
+
+    s = scenario(board=["Lights Out"], monsters={"Lights Out": [("X01", -2), ("X02", -2)]})
+    assert card_odds(s, "Lights Out", "6G") is None
+    assert 'title="too large to solve within seconds">?</span><b>Lights Out' in \
+        elder_sign_view(s)

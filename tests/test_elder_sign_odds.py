@@ -12,6 +12,7 @@ an independent brute force over ordered rolls written here, and by Monte Carlo.
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -699,3 +700,32 @@ def test_odds_table_rows():
 def test_rolls_are_the_dice_engine_outcomes():
     odds = AdventureOdds("LORE")
     assert odds.rolls(odds.start("2G+R")) == outcomes("2G+R")
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: AdventureOdds("INV_3,LORE", spell=40), "spell=40: at most 2"),
+    (lambda: AdventureOdds("INV_3,LORE", clue=400), "clue=400: at most 6"),
+    (lambda: AdventureOdds("INV_3,LORE", focus=50), "focus=50: at most 9"),
+    (lambda: AdventureOdds("LORE|PERIL|TERROR|INV_3|INV_2|LORE", spell=2),
+     "rows: 6 task rows (monsters included), at most 4"),
+    (lambda: AdventureOdds("LORE|PERIL", monsters=["INV_2", "LORE", "TERROR"]),
+     "rows: 5 task rows"),
+    (lambda: AdventureOdds(",".join(["LORE"] * 10)), "has 10 requirements, at most 9"),
+    (lambda: AdventureOdds("LORE").probability("12G"), "12 dice is too many (at most 9"),
+    (lambda: adventure_odds("PERIL|LORE|TERROR|INV_3", "7G+Y+R", spell=2),
+     "positions: this needs more than 12000 decision points"),
+])
+def test_every_parameter_is_bounded(make, message):
+    """What the game can reach, kept to what is solved within seconds (odds.MAX_*): a
+    ValueError names the parameter and its limit, in bounded time and memory."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        make()
+
+
+def test_a_refused_question_leaves_the_solver_usable():
+    """The positions bound is per question: a solver that refused one still answers others
+    (the explorer keeps its solvers)."""
+    odds = AdventureOdds("PERIL|LORE|TERROR|INV_3", spell=2)
+    with pytest.raises(ValueError, match="positions"):
+        odds.probability("7G+Y+R")
+    assert odds.probability("3G") == adventure_odds("PERIL|LORE|TERROR|INV_3", "3G", spell=2)

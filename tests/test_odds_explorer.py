@@ -369,9 +369,9 @@ def test_clicks_answer_fast():
 
 
 def test_controls_show_settings_beyond_their_usual_range():
-    x = OddsExplorer("LORE,LORE", "8G", focus=5, spell=3)
-    assert (x.counts["green"].value, x.counts["spell"].value, x.focus_picker.value) == (8, 3, 5)
-    assert x.model.probability == adventure_odds("LORE,LORE", "8G", focus=5, spell=3)
+    x = OddsExplorer("LORE,LORE", "8G", focus=5, clue=3)
+    assert (x.counts["green"].value, x.counts["clue"].value, x.focus_picker.value) == (8, 3, 5)
+    assert x.model.probability == adventure_odds("LORE,LORE", "8G", focus=5, clue=3)
 
 
 def test_spells_are_cast_before_the_roll_in_the_step_through():
@@ -394,3 +394,12 @@ def test_spells_are_cast_before_the_roll_in_the_step_through():
     m.reset()
     assert m.roll_random() and m.log[0] == "roll without casting a spell (37.2%)"
     assert not m.cast(1) and "no spell can be cast now" in m.error
+
+
+def test_settings_beyond_the_solver_bounds_are_refused_at_once():
+    """The solver's bounds (odds.MAX_*) refuse a setting when it is made, with the reason."""
+    m = OddsExplorerModel("LORE", "2G")
+    assert not m.update(card="LORE|PERIL|TERROR|INV_3|INV_2")
+    assert m.error.startswith("rows: 5 task rows") and str(m.task) == "LORE"
+    assert not m.update(green=12) and "12 dice is too many (at most 9" in m.error
+    assert not m.update(spell=3) and m.error.startswith("spell=3: at most 2")

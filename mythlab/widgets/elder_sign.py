@@ -61,7 +61,8 @@ def _card(s: ElderSignState, name: str, pool: str) -> str:
     odds = ""
     if pool and not s.data.awake:
         p = card_odds(s, name, pool)
-        odds = f'<span class="odds" title="exact: {p}">{float(p):.1%}</span>'
+        odds = (f'<span class="odds" title="exact: {p}">{float(p):.1%}</span>' if p is not None
+                else '<span class="odds" title="too large to solve within seconds">?</span>')
     arrow = " ↓ in order" if adventure.card.ordered else ""
     visitors = [p.investigator.name for p in s.data.seats
                 if p.investigator and p.investigator.where == name]

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
 from mythlab.games.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
-from mythlab.games.elder_sign.odds import SOLVER_LOCK
+from mythlab.games.elder_sign.odds import SOLVER_LOCK, check_allowance, check_dice, check_rows
 
 from .model import percent
 
@@ -62,15 +62,6 @@ def card_value(key: Key) -> Fraction:
 def is_known(key: Key) -> bool:
     """Whether :func:`card_value` of ``key`` is ready without computing."""
     return key in _VALUES
-
-
-def check_allowance(focus: int | None, spell: int, clue: int) -> None:
-    """Refuse what :class:`AdventureOdds` refuses, without building a solver."""
-    for name, n in (("spell", spell), ("clue", clue), ("focus", focus)):
-        if (n is not None or name != "focus") and (
-                isinstance(n, bool) or not isinstance(n, int) or n < 0):
-            raise ValueError(f"{name}={n!r}: expected a count >= 0"
-                             + (" or None" if name == "focus" else ""))
 
 
 class Solver:
@@ -212,6 +203,8 @@ class OddsExplorerModel:
             raise ValueError("roll at least one die")
         pool = parse_pool("+".join(f"{n}{c}" for c, n in counts.items()))
         check_allowance(focus, spell, clue)
+        check_dice(pool)
+        check_rows((card.card if isinstance(card, Adventure) else card).rows)
         self.card, self.counts, self.pool = card, pool.counts, pool
         self._start: Situation | None = None
         self.wild, self.focus, self.spell, self.clue = wild, focus, spell, clue
@@ -317,11 +310,19 @@ class OddsExplorerModel:
 
         def job() -> Fraction | None:
             card, wild, focus, spell, clue, pool = key
-            with SOLVER_LOCK:
-                odds = odds_for(card, wild, focus, spell, clue)
-                value = card_value(key)
-                start = odds.start(pool)
-                odds.value(start)
+            try:
+                with SOLVER_LOCK:
+                    odds = odds_for(card, wild, focus, spell, clue)
+                    value = card_value(key)
+                    start = odds.start(pool)
+                    odds.value(start)
+            except ValueError as exc:  # beyond the solver's bounds (odds.MAX_POSITIONS)
+                if self.key == key:
+                    self.error = str(exc)
+                    self.version += 1
+                    if callback is not None:
+                        callback(self)
+                raise
             if self.key != key:
                 return None  # stale: the settings changed meanwhile
             if self._start is None:

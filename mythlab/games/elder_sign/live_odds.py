@@ -59,10 +59,14 @@ def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0
     return got
 
 
-def card_odds(s: ElderSignState, name: str, pool: str) -> Fraction:
+def card_odds(s: ElderSignState, name: str, pool: str) -> Fraction | None:
     """Exact chance of resolving the card as it stands (monsters included) with ``pool``,
-    no spells or clues (see :func:`card_solver`; its values are memoised)."""
-    return card_solver(s, name).probability(pool)
+    no spells or clues (see :func:`card_solver`; its values are memoised); ``None`` for a
+    card beyond the solver's bounds (monsters piled on it: :data:`odds.MAX_ROWS`)."""
+    try:
+        return card_solver(s, name).probability(pool)
+    except ValueError:
+        return None
 
 
 def green_pool(s: ElderSignState) -> str:

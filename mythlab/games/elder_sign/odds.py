@@ -125,6 +125,25 @@ TERROR_EFFECTS: tuple[str, ...] = ("immediate_fail", "discard_all_terror")
 SCENARIOS: tuple[str, ...] = ("5G", "6G", "6G+Y", "6G+R", "6G+Y+R", "7G+Y+R")
 """The dice scenarios of the published solver table (its last one adds a 7th green die)."""
 
+# Bounds: what the game can reach, kept to what is solved within seconds. AdventureOdds
+# refuses more with a ValueError naming the parameter and the limit (`mythlab odds` prints it).
+MAX_DICE = 9
+"""Dice in the first roll: the game rolls at most 8 (six green, the yellow and the red die,
+rulebook p.2); the published tables go to 9 (7G+Y+R)."""
+MAX_ROWS = 4
+"""Task rows, monster rows included: printed cards have at most 3, a monster may add one."""
+MAX_REQUIREMENTS = MAX_DICE
+"""Requirements (symbols) in one row: each takes a die of its own."""
+MAX_SPELLS = 2
+"""Spells to cast: each one more multiplies the positions to solve (3 take minutes)."""
+MAX_CLUES = 6
+"""Clue tokens to spend (the box holds 15, p.2; an investigator seldom has more than a few)."""
+MAX_FOCUS = MAX_DICE
+"""A focus count (``None``: unlimited): each focus holds a die, so more cannot be used."""
+MAX_POSITIONS = 12_000
+"""Decision points one question may add to a solver's memo (about 15 s and 500 MB here):
+the bound on time and memory when every parameter is within its own limit."""
+
 _UNLIMITED = -1
 _OCCUPIED = ""  # the focus marker holds a die that no remaining row can use
 _BLANK = "BLANK"
@@ -467,6 +486,7 @@ class _Engine:
                         for r in self.rows]
         self.inv_need = [max((q.investigation for q in r), default=0) for r in self.rows]
         self.memo: dict[State, Pair] = {}
+        self.budget: int | None = None   # the memo size a question may reach (MAX_POSITIONS)
         self._kind_parts: dict[tuple, tuple[list[tuple[int, ...]], list[int]]] = {}
         self._rolls: dict[tuple, _Rolls] = {}
         self._kind_codes: dict[tuple, tuple[np.ndarray, list[object]]] = {}
@@ -607,6 +627,10 @@ class _Engine:
         got = self.memo.get(st)
         if got is not None:
             return got
+        if self.budget is not None and len(self.memo) >= self.budget:
+            raise ValueError(f"positions: this needs more than {MAX_POSITIONS} decision points, "
+                             "the bound that keeps the odds within seconds; use fewer dice, "
+                             "rows, spells or clues")
         if self._generation != _GENERATION[0]:
             self._shared()
         if self._need[s] > rolled + len(held) + (1 if marker else 0):
@@ -1841,6 +1865,55 @@ def place_monsters(card: TaskCard, monsters: Iterable[MonsterSpec], slot: str,
 # --- the public solver ----------------------------------------------------------------------
 
 
+def check_allowance(focus: int | None, spell: int, clue: int) -> None:
+    """Refuse a focus, spell or clue count that is not a count, or beyond its bound
+    (:data:`MAX_FOCUS`, :data:`MAX_SPELLS`, :data:`MAX_CLUES`), naming it.
+
+    >>> check_allowance(None, 2, 6)
+    >>> check_allowance(None, 40, 0)
+    Traceback (most recent call last):
+    ValueError: spell=40: at most 2 (a bound that keeps the odds within seconds)
+    """
+    for name, n, top in (("spell", spell, MAX_SPELLS), ("clue", clue, MAX_CLUES),
+                         ("focus", focus, MAX_FOCUS)):
+        if name == "focus" and n is None:
+            continue
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{name}={n!r}: expected a count >= 0"
+                             + (" or None" if name == "focus" else ""))
+        if n > top:
+            raise ValueError(f"{name}={n}: at most {top} (a bound that keeps the odds within "
+                             "seconds)")
+
+
+def check_rows(rows: Sequence[Row]) -> None:
+    """Refuse more than :data:`MAX_ROWS` rows or a row of more than :data:`MAX_REQUIREMENTS`.
+
+    >>> check_rows(parse_task("LORE|PERIL|TERROR|INV_3|INV_2").rows)
+    Traceback (most recent call last):
+    ValueError: rows: 5 task rows (monsters included), at most 4 (printed cards have at most 3)
+    """
+    if len(rows) > MAX_ROWS:
+        raise ValueError(f"rows: {len(rows)} task rows (monsters included), at most "
+                         f"{MAX_ROWS} (printed cards have at most 3)")
+    big = next((r for r in rows if len(r.requirements) > MAX_REQUIREMENTS), None)
+    if big is not None:
+        raise ValueError(f"rows: the row {big} has {len(big.requirements)} requirements, "
+                         f"at most {MAX_REQUIREMENTS} (one die each)")
+
+
+def check_dice(pool: Pool) -> None:
+    """Refuse a pool of more than :data:`MAX_DICE` dice.
+
+    >>> check_dice(parse_pool("12G"))
+    Traceback (most recent call last):
+    ValueError: pool 12G: 12 dice is too many (at most 9; the game rolls at most 8)
+    """
+    if pool.size > MAX_DICE:
+        raise ValueError(f"pool {pool}: {pool.size} dice is too many (at most {MAX_DICE}; the "
+                         "game rolls at most 8)")
+
+
 @dataclass(frozen=True)
 class Situation:
     """A decision point just before a roll: what is left, and what the player holds.
@@ -2082,10 +2155,8 @@ class AdventureOdds:
         if terror is not None and terror not in TERROR_EFFECTS:
             raise ValueError(f"terror={terror!r}: expected None, 'card' or one of "
                              f"{', '.join(TERROR_EFFECTS)}")
-        for name, n in (("spell", spell), ("clue", clue), ("focus", focus)):
-            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
-                raise ValueError(f"{name}={n!r}: expected a count >= 0"
-                                 + (" or None" if name == "focus" else ""))
+        check_allowance(focus, spell, clue)
+        check_rows(rows)
         if cast not in ("before", "after"):
             raise ValueError(f"cast={cast!r}: expected 'before' (the rulebook, p.9) or 'after' "
                              "(the published solver's model)")
@@ -2107,6 +2178,7 @@ class AdventureOdds:
         extra = [d.name for d in p.dice if d not in kinds]
         if extra:
             raise ValueError(f"pool {p} uses dice outside this dice set: {', '.join(extra)}")
+        check_dice(p)
         counts = p.counts
         return tuple(counts.get(d.name, 0) for d in kinds)
 
@@ -2158,9 +2230,14 @@ class AdventureOdds:
         True
         """
         st = self._state(situation)
+        self._open_budget()
         if situation.casting is None or self.cast == "after":
             return self._engine.value(st)
         return self._engine.cast_value(st, self._casting(situation, st))[1]
+
+    def _open_budget(self) -> None:
+        """A question may add :data:`MAX_POSITIONS` decision points to the memo."""
+        self._engine.budget = len(self._engine.memo) + MAX_POSITIONS
 
     def _casting(self, situation: Situation, st: State) -> int:
         """The spells cast for the coming roll, checked (see :meth:`casts`)."""
@@ -2188,6 +2265,7 @@ class AdventureOdds:
                              if self.cast == "before" else
                              "with cast='after' spells are spent on seeing the roll")
         st = self._state(situation)
+        self._open_budget()
         out = []
         for c in range(self._engine.most_cast(st) + 1):
             after = replace(situation, casting=c)
@@ -2268,6 +2346,7 @@ class AdventureOdds:
         st = self._state(situation)
         roll = self._check_roll(situation, roll)
         rows = sum(1 << t for t in situation.remaining)
+        self._open_budget()
         c = 0 if self.cast == "after" else self._casting(situation, st)
         out = self._roll_options(st, roll, rows) if not c else \
             self._spelled_options(situation, st, roll, rows, c)
@@ -2626,7 +2705,8 @@ def odds_table(cards: Iterable[TaskCard | str | Adventure] | None = None,
 
 __all__ = [
     "SCENARIOS", "TERROR_EFFECTS", "Adventure", "AdventureOdds", "Choice", "Simulation",
-    "Situation", "adventure", "adventure_odds", "adventures", "clear_caches",
+    "Situation", "adventure", "adventure_odds", "adventures", "check_allowance", "check_dice",
+    "check_rows", "clear_caches",
     "load_adventures", "odds_table", "parse_monster_slots", "parse_task_costs",
     "place_monsters",
 ]
