@@ -121,8 +121,8 @@ def elder_sign_view(s: ElderSignState) -> str:
                     f"{escape(', '.join(a.rolled) or '—')} · to roll {len(a.to_roll)} · "
                     f"set aside {len(a.aside)}")
     if pool and not d.awake:
-        info.append(f"odds: exact chance to resolve each card with {pool} (focus allowed, no "
-                    "items, spells or clues)")
+        info.append(f"odds: exact chance to resolve each card with {pool}, as the game plays it "
+                    "now (no items, spells or clues)")
     if d.result:
         info.append(f"<b>{escape(d.result)}</b>")
     cards = "".join(_card(s, c.name, pool) for c in d.board)
