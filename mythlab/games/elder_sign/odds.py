@@ -683,12 +683,15 @@ class _Engine:
     def _cast_value(self, st: State, c: int) -> Fraction:
         """:meth:`cast_value` for ``c >= 1``: over every roll of the pool (exact counts per
         kind), the best ``c`` dice to spell, then the roll's value with the rest (from the
-        projected rolls of the state after the spelling, :meth:`_ints_on`)."""
+        projected rolls of the state after the spelling, :meth:`_ints_on`).
+
+        The few distinct values are ranked exactly once; the best spelling of every roll is
+        then a maximum of integer ranks, and the weights are summed per rank."""
         pool = st[1]
         faces = [[str(f) for f, _ in die.faces] for die in self.kinds]
         spellable = [(k, j) for k in range(len(pool)) if pool[k] for j in range(len(faces[k]))]
+        values: dict[Fraction, int] = {}
         found = []
-        den = 1
         for picks in combinations_with_replacement(spellable, c):
             gone = [[0] * len(faces[k]) for k in range(len(pool))]
             for k, j in picks:
@@ -699,21 +702,30 @@ class _Engine:
             basis, caps = self.basis(sub)
             rolls = self.rolls(sub[1], basis, caps)
             nums, d = self._ints_on(sub, rolls)
-            grid = np.array(nums, dtype=object).reshape([len(p) for p in rolls.parts])
+            distinct, at = np.unique(np.asarray(nums.tolist(), dtype=object),
+                                     return_inverse=True)
+            ids = np.array([values.setdefault(Fraction(int(x), d), len(values))
+                            for x in distinct.tolist()], dtype=np.int64)
+            grid = ids[at.reshape(-1)].reshape([len(p) for p in rolls.parts])
             index = [self._spelled_index(k, pool[k], tuple(gone[k]), rolls)
                      for k in range(len(pool))]
-            found.append((index, grid, d))
-            den = lcm(den, d)
+            found.append((index, grid))
+        ordered = sorted(values)
+        rank = np.empty(len(ordered), dtype=np.int64)
+        rank[[values[v] for v in ordered]] = np.arange(len(ordered), dtype=np.int64)
         best: np.ndarray | None = None
-        for index, grid, d in found:
-            ok = reduce(np.logical_and.outer, [ix >= 0 for ix in index])
-            vals = grid[np.ix_(*[np.maximum(ix, 0) for ix in index])] * (den // d)
-            vals = np.where(ok, vals, -1)
-            best = vals if best is None else np.maximum(best, vals)
-        weights = reduce(np.multiply.outer, [np.array(self._exact(k, n)[1], dtype=object)
+        for index, grid in found:
+            ranks = rank[grid][np.ix_(*[np.maximum(ix, 0) for ix in index])]
+            ranks = np.where(reduce(np.logical_and.outer, [ix >= 0 for ix in index]), ranks, -1)
+            best = ranks if best is None else np.maximum(best, ranks)
+        weights = reduce(np.multiply.outer, [np.array(self._exact(k, n)[1], dtype=np.int64)
                                              for k, n in enumerate(pool)])
         total = prod(d.sides ** n for d, n in zip(self.kinds, pool, strict=True))
-        return Fraction(int((np.asarray(weights, dtype=object) * best).sum()), den * total)
+        assert best is not None and best.min() >= 0 and total < 1 << 53
+        counts = np.bincount(best.reshape(-1), weights=weights.reshape(-1).astype(np.float64),
+                             minlength=len(ordered))
+        return _weighted_sum([(int(w), v) for w, v in zip(counts.tolist(), ordered,
+                                                           strict=True) if w], total)
 
     def _exact(self, k: int, n: int) -> tuple[np.ndarray, list[int]]:
         """Every roll of ``n`` dice of kind ``k`` as counts per face (rows), with weights."""
