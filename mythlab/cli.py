@@ -79,9 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     elder.add_argument("--card", metavar="NAME",
                        help="an adventure or Other World card by name, e.g. \"The Curator\"")
     elder.add_argument("--dice", default="6G", metavar="POOL",
-                       help=f"the dice rolled: counts and codes G (green), Y (yellow), R (red) "
-                            f"joined by '+', e.g. 6G+Y+R; at most {MAX_DICE} dice "
-                            f"(default: 6G, the investigator's six green dice)")
+                       help="the dice rolled: counts and codes G (green), Y (yellow), R (red) "
+                            "joined by '+', e.g. 6G+Y+R (default: 6G, the investigator's six "
+                            "green dice); like --focus, --spell, --clue and the task's size, "
+                            "bounded so that the odds come within seconds")
     elder.add_argument("--wild", choices=("seed", "faq"), default="seed",
                        help="the red die's wildcard: seed (1 investigation or any symbol, the "
                             "rulebook) or faq (4 investigation or any symbol) (default: seed)")
@@ -164,15 +165,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     else:
         say(f"Stopped after {session.position} actions (--max-steps); the game is not over.")
     print(_format_scores(final))
+    if final.is_terminal():  # in words, also with --quiet: who won, or the game's own verdict
+        print(_outcome(final))
     return 0
 
 
 MAX_BATTLE_UNITS = 100
 """The CLI's limit on units per side (the rules cap them at 8; the library takes any number)."""
-
-
-MAX_DICE = 9
-"""The CLI's limit on Elder Sign dice (the published tables stop at 7G+Y+R)."""
 
 
 def _count(text: str) -> int:
@@ -224,17 +223,17 @@ def _odds_elder_sign(args: argparse.Namespace) -> int:
                      "or one --card NAME" + (", not both" if args.card else
                                               ", or `cyclades` for battle odds"))
     terror = None if args.terror == "none" else args.terror
+    if args.card is not None and not args.card.strip():
+        _refuse(parser, "--card needs a card's name, e.g. --card \"Lights Out\"")
     if terror == "card" and args.card is None:
         _refuse(parser, "--terror card uses the terror effect of a --card; a typed task has "
                         "none (name one: immediate_fail or discard_all_terror)")
-    try:
-        card = _find_card(args.card) if args.card else args.what
+    try:  # AdventureOdds bounds every parameter (odds.MAX_*): its ValueError names the limit
+        card = _find_card(args.card) if args.card is not None else args.what
         pool = parse_pool(args.dice)
-        if pool.size > MAX_DICE:
-            raise ValueError(f"--dice {args.dice}: {pool.size} dice is too many for the command "
-                             f"line (at most {MAX_DICE})")
         odds = AdventureOdds(card, args.wild, focus=args.focus, spell=args.spell,
                              clue=args.clue, terror=terror)
+        start = odds.start(pool)
     except ValueError as exc:
         _refuse(parser, str(exc))
     rows = [(str(row), roll_probability(row, pool, args.wild)) for row in odds.card.rows]
@@ -249,7 +248,10 @@ def _odds_elder_sign(args: argparse.Namespace) -> int:
                             "cannot change it (leave out --single-roll for whole-card odds)")
         p = rows[0][1]
     else:
-        p = odds.probability(pool)
+        try:
+            p = odds.value(start)
+        except ValueError as exc:
+            _refuse(parser, str(exc))
     name = odds.adventure.name if odds.adventure else None
     allowance = {"focus": args.focus, "spell": args.spell, "clue": args.clue,
                  "terror": odds.terror}
@@ -324,6 +326,18 @@ def _mover(state: State) -> str:
 
 def _phase_line(state: State) -> str:
     return f"── {state.phase.name}  ({state.phase.rule})"
+
+
+def _outcome(state: State) -> str:
+    """How a finished game ended, in words: the game's own ``outcome`` when its scores give
+    one (a cooperative game's win or loss), else its winners."""
+    result = state.scores()
+    if result.get("outcome"):
+        return str(result["outcome"])
+    winners = [state.player_name(i) for i in result.get("winners", [])]
+    if not winners:
+        return "No one wins."
+    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}."
 
 
 def _format_scores(state: State) -> str:

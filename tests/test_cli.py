@@ -69,10 +69,21 @@ def test_play_is_deterministic(capsys):
     assert run(capsys, *PLAY) == run(capsys, *PLAY)
 
 
-def test_quiet_prints_only_the_final_scores(capsys):
+def test_quiet_prints_only_the_final_scores_and_the_outcome(capsys):
     out = run(capsys, *PLAY, "--quiet")
     assert out.startswith("Final scores:\n") and "[" not in out and "──" not in out
-    assert len(out.splitlines()) == 4
+    lines = out.splitlines()
+    assert len(lines) == 5
+    winner = next(line.split()[0] for line in lines[1:4] if line.endswith("winner"))
+    assert lines[4] == f"{winner} wins."
+
+
+def test_quiet_says_whether_the_elder_sign_investigators_won_or_lost(capsys):
+    """A cooperative game: every seat scores alike, so --quiet says the outcome in words."""
+    out = run(capsys, "play", "elder_sign", "--players", "1", "--seed", "3", "--quiet")
+    last = out.splitlines()[-1]
+    assert out.startswith("Final scores:\n")
+    assert last.startswith(("The investigators win: ", "The investigators lose: "))
 
 
 def test_max_steps_stops_early_and_says_so(capsys):
@@ -248,7 +259,18 @@ def test_odds_terror_effect_of_a_card(capsys):
     (["INV_3,LOR"], "unknown symbol 'LOR' at position 6 of 'INV_3,LOR'"),
     (["INV_3|LORE>PERIL"], "mixes '|' (any order) and '>' (in order)"),
     (["INV_3", "--dice", "6Q"], "unknown die 'Q'; known: G (green), Y (yellow), R (red)"),
-    (["INV_3", "--dice", "12G"], "12 dice is too many for the command line (at most 9)"),
+    (["INV_3", "--dice", "12G"], "12 dice is too many (at most 9"),
+    # every parameter is bounded by what the game reaches and what is solved in seconds
+    (["INV_3,LORE", "--spell", "40"], "spell=40: at most 2"),
+    (["INV_3,LORE", "--clue", "400"], "clue=400: at most 6"),
+    (["INV_3,LORE", "--focus", "50"], "focus=50: at most 9"),
+    (["LORE|PERIL|TERROR|INV_3|INV_2|LORE", "--dice", "7G+Y+R", "--spell", "2"],
+     "rows: 6 task rows (monsters included), at most 4"),
+    (["LORE,LORE,LORE,LORE,LORE,LORE,LORE,LORE,LORE,LORE"],
+     "has 10 requirements, at most 9"),
+    (["PERIL|LORE|TERROR|INV_3", "--dice", "7G+Y+R", "--spell", "2"],
+     "positions: this needs more than 12000 decision points"),
+    (["--card", ""], "--card needs a card's name"),
     (["--card", "The Curatr"], "no Elder Sign card called 'The Curatr'; did you mean "
                                "'The Curator'"),
     (["--card", "qqqq"], "the 56 names are in data/elder_sign/adventures.csv"),

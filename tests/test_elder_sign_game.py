@@ -277,7 +277,7 @@ def test_advancing_the_clock_p9_three_hours_a_turn_and_a_mythos_at_midnight():
     assert s.data.clock == 0 and s.data.mythos_discard == ["M19"]
     assert [e.split("  [")[0] for e in s.events[1:]] == [
         "The clock moves to 12.", "Midnight.", "Mythos: Ill Omens (doom:1).",
-        "A doom token is added (doom 1 of 13)."]
+        "A doom token is added (doom 1 of 12)."]
     assert s.phase.name == "Move" and s.current_player == 1
 
 
@@ -354,7 +354,7 @@ def test_clues_p10_reroll_some_or_all_dice():
     s = scenario(board=["Koi Pond"], clues={0: 2}).apply("go to Koi Pond")
     s = roll(s, "LORE", "LORE", "INV_1", "INV_1", "INV_2", "PERIL")
     assert "spend a clue: reroll all 6 dice" in labels(s)
-    s = s.apply("spend a clue: reroll the LORE dice")
+    s = s.apply("spend a clue: reroll green LORE x2")
     assert inv(s).clues == 1 and s.is_chance_node() and len(s.chance_outcomes()) == 21
     s = roll(s, "TERROR", "LORE")
     assert sorted(s.data.attempt.rolled)[-1] == "green:TERROR"
@@ -628,7 +628,7 @@ def test_the_view_shows_clock_doom_cards_monsters_and_exact_odds():
                  doom=3, clock=6)
     html = render_view(s)
     assert html == elder_sign_view(s)
-    assert "clock <b>6</b>" in html and "doom 3/13" in html and "Cultist" in html
+    assert "clock <b>6</b>" in html and "doom 3/12" in html and "Cultist" in html
     assert "Lights Out" in html and "6G" in html
     p = card_odds(s, "Lights Out", "6G")
     from mythlab.games.elder_sign.odds import AdventureOdds, adventure
@@ -771,5 +771,5 @@ def test_joe_diamond_p4_gets_a_free_second_reroll_for_each_clue():
              "INV_2", "INV_3")
     assert inv(s).clues == 0
     assert "free reroll (Joe Diamond): reroll all 6 dice" in labels(s)
-    s = roll(s.apply("free reroll (Joe Diamond): reroll the LORE dice"), "PERIL", "INV_1")
+    s = roll(s.apply("free reroll (Joe Diamond): reroll green LORE x2"), "PERIL", "INV_1")
     assert not any(a.startswith(("free reroll", "spend a clue")) for a in labels(s))

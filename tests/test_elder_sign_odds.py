@@ -12,7 +12,9 @@ an independent brute force over ordered rolls written here, and by Monte Carlo.
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, product
@@ -107,10 +109,13 @@ class Brute:
     """Optimal play by exhaustive search. ``monsters``: (row text, where) with ``where`` a
     0-based row to replace, ``("keep_1", row)`` to keep that row's first requirement, or
     ``None`` for a new row under the last task (last in an arrow's order); ``limits``:
-    (sanity, stamina) or None."""
+    (sanity, stamina) or None. ``cast``: spells cast before a roll take any of its dice
+    (the rulebook, p.9), or ("after") are spent on useful dice on seeing it."""
 
     def __init__(self, card: str, wild: str, focus: int | None, spell: int, clue: int,
-                 terror: str | None, monsters=(), costs: str = "", limits=(None, None)):
+                 terror: str | None, monsters=(), costs: str = "", limits=(None, None),
+                 cast: str = "before"):
+        self.cast = cast
         task = parse_task(card)
         self.rows = [[q.options for q in r] for r in task.rows]
         self.costs = cost_list(costs, len(self.rows))
@@ -142,20 +147,39 @@ class Brute:
         left, fl, sl, cl = self.start
         return self.value(left, pool, None, (), fl, sl, cl)
 
+    def rolls(self, pool) -> list[tuple[tuple, Fraction]]:
+        """Every ordered roll of ``pool`` (sorted), each with its probability."""
+        dice = [k for k, n in zip(KINDS, pool, strict=True) for _ in range(n)]
+        return [(tuple(sorted(zip(dice, faces, strict=True))), Fraction(1, 6 ** len(dice)))
+                for faces in product(*[DICE[k] for k in dice])]
+
     def _value(self, left, pool, marker, held, fl, sl, cl) -> Fraction:
         if not left:
             return Fraction(1)
         if not sum(pool):
             return Fraction(0)
-        dice = [k for k, n in zip(KINDS, pool, strict=True) for _ in range(n)]
-        total = Fraction(0)
-        for faces in product(*[DICE[k] for k in dice]):
-            roll = tuple(sorted(zip(dice, faces, strict=True)))
-            total += self.best(left, pool, marker, held, fl, sl, cl, roll)
-        return total / 6 ** len(dice)
+        best = Fraction(0)
+        casts = range(min(sl, sum(pool) - 1) + 1) if self.cast == "before" else [0]
+        for c in casts:   # spells cast before the roll: c of its dice go on them
+            total = Fraction(0)
+            for roll, p in self.rolls(pool):
+                options = []
+                for spelled in combinations(range(len(roll)), c):
+                    rest = tuple(d for i, d in enumerate(roll) if i not in spelled)
+                    after = list(pool)
+                    for i in spelled:
+                        after[KINDS.index(roll[i][0])] -= 1
+                    options.append(self.best(
+                        left, tuple(after), marker,
+                        tuple(sorted(held + tuple(roll[i][1] for i in spelled))),
+                        fl, sl - c, cl, rest))
+                total += p * max(options)
+            best = max(best, total)
+        return best
 
     def _best(self, left, pool, marker, held, fl, sl, cl, roll) -> Fraction:
         wild, rows = self.wild, self.rows
+        late = sl if self.cast == "after" else 0    # spells spent on seeing the roll
         best = Fraction(0)
         hl = ([marker] if marker else []) + list(held)
         first = [x for x in left if x in self.chain][:1]
@@ -177,7 +201,7 @@ class Brute:
                     off = 1 if marker else 0
                     new_held = [h for j, h in enumerate(held) if not hmask >> (j + off) & 1]
                     leftover = [roll[i] for i in range(n) if not mask >> i & 1]
-                    for size in range(sl + 1 if rest else 1):
+                    for size in range(late + 1 if rest else 1):
                         for spelled in combinations(leftover, size):
                             if not all(serves(f, [rows[x] for x in rest], wild)
                                        for _, f in spelled):
@@ -202,7 +226,7 @@ class Brute:
                 if fi is not None and not serves(shown[fi][1], mine, wild):
                     continue
                 rest1 = [d for i, d in enumerate(shown) if i != fi]
-                for size in range(sl + 1):
+                for size in range(late + 1):
                     for sp in combinations(range(len(rest1)), size):
                         if not all(serves(rest1[i][1], mine, wild) for i in sp):
                             continue
@@ -239,11 +263,31 @@ def test_published_optimal_solver_table(focus, spell):
     """The table of reference/elder-sign-check-values.md, to its printed 6 decimals.
 
     Its model: one row per roll, a failed roll loses its best die to lose, focus keeps one
-    die across a reroll, a spell holds one die, FAQ wildcard (4 investigation)."""
-    odds = AdventureOdds("PERIL,PERIL > LORE,LORE", wild="faq", focus=focus, spell=spell)
+    die across a reroll, a spell holds one die (spent on seeing the roll: ``cast="after"``),
+    FAQ wildcard (4 investigation)."""
+    odds = AdventureOdds("PERIL,PERIL > LORE,LORE", wild="faq", focus=focus, spell=spell,
+                         cast="after")
     printed = [f"{float(odds.probability(s)) * 100:.6f}" for s in SCENARIOS]
     assert " ".join(printed) == PUBLISHED[(focus, spell)]
     assert SCENARIOS[-1] == "7G+Y+R"   # its last scenario: a 7th green die
+
+
+def test_spells_are_cast_before_the_roll_p9():
+    """Rulebook p.9: a spell is put into play just before the dice are rolled, then one die
+    of that roll goes on it. Knowing the roll first (the published solver's model) is worth
+    more; without spells the two models agree."""
+    before = AdventureOdds("PERIL,PERIL > LORE,LORE", wild="faq", focus=1, spell=1)
+    after = AdventureOdds("PERIL,PERIL > LORE,LORE", wild="faq", focus=1, spell=1,
+                          cast="after")
+    assert before.cast == "before" and before.probability("5G") < after.probability("5G")
+    assert AdventureOdds("PERIL > PERIL", spell=1).probability("3G") == Fraction(3427, 15552)
+    plain = AdventureOdds("PERIL > PERIL", cast="after")
+    assert plain.probability("4G") == AdventureOdds("PERIL > PERIL").probability("4G")
+    casts = before.casts(before.start("5G"))
+    assert [c.action for c in casts] == ["cast", "cast"]
+    assert max(c.probability for c in casts) == before.probability("5G")
+    with pytest.raises(ValueError, match="cast='later'"):
+        AdventureOdds("LORE", cast="later")
 
 
 @pytest.mark.parametrize(("row", "spec"), [
@@ -306,10 +350,13 @@ TINY = [
 
 @pytest.mark.parametrize(("card", "spec", "wild", "focus", "spell", "clue", "terror"), TINY)
 def test_equals_brute_force(card, spec, wild, focus, spell, clue, terror):
-    """Projection, frontiers, grouping and canonical held faces change nothing."""
-    brute = Brute(card, wild, focus, spell, clue, terror)
-    odds = AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue, terror=terror)
-    assert odds.probability(spec) == brute.probability(spec)
+    """Projection, frontiers, grouping and canonical held faces change nothing; spells cast
+    before the roll (the rulebook) or on seeing it (the published solver's model)."""
+    for cast in ("before", "after") if spell else ("before",):
+        brute = Brute(card, wild, focus, spell, clue, terror, cast=cast)
+        odds = AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue, terror=terror,
+                             cast=cast)
+        assert odds.probability(spec) == brute.probability(spec), cast
 
 
 # card, pool, solver options, the brute force's own reading of the same monsters and costs
@@ -406,15 +453,8 @@ class SympyBrute(Brute):
     """:class:`Brute` with every roll's distribution taken from sympy.stats (joint density
     of the dice as finite random variables), not from itertools.product."""
 
-    def _value(self, left, pool, marker, held, fl, sl, cl) -> Fraction:
-        if not left:
-            return Fraction(1)
-        if not sum(pool):
-            return Fraction(0)
-        total = Fraction(0)
-        for roll, p in sympy_rolls(pool):
-            total += p * self.best(left, pool, marker, held, fl, sl, cl, roll)
-        return total
+    def rolls(self, pool) -> list[tuple[tuple, Fraction]]:
+        return sympy_rolls(pool)
 
 
 @cache
@@ -459,16 +499,21 @@ def test_equals_optimal_play_on_sympy_stats_distributions(card, spec, wild, focu
     ("LORE|LORE|PERIL", "3G+R", {"focus": None, "spell": 1}),
 ])
 def test_value_is_the_average_of_the_best_choices(card, spec, kw):
-    """The policy the API shows is the one the value assumes: V = sum p(roll) * best."""
+    """The policy the API shows is the one the value assumes: V = sum p(roll) * best
+    (with spells, once the best number to cast before the roll is chosen, p.9)."""
     odds = AdventureOdds(card, **kw)
     start = odds.start(spec)
+    if start.spells_left:
+        casts = odds.casts(start)
+        assert casts[0].probability == odds.probability(spec)
+        start = casts[0].after
     total = Fraction(0)
     for roll, p in odds.rolls(start):
         choices = odds.choices(start, roll)
         assert choices == sorted(choices, key=lambda c: -c.probability)
         assert choices[-1].action == "give up" or choices[-1].probability == 0
         for c in choices[:3]:   # every listed value is the value of where it leads
-            if c.after is not None:
+            if c.after is not None and c.action != "clue":
                 assert odds.value(c.after) == c.probability
         total += p * choices[0].probability
     assert total == odds.probability(spec)
@@ -479,13 +524,21 @@ def test_choices_explain_the_decision():
     start = odds.start("6G+R")
     roll = (("green", ("LORE", "INV_1", "INV_2", "PERIL", "TERROR", "TERROR")),
             ("red", ("WILD",)))
-    choices = odds.choices(start, roll)
+    # a spell cast before the roll (p.9) keeps the lore for row 2 while the wildcard and
+    # the peril complete row 1
+    spelled = odds.choices(replace(start, casting=1), roll)
+    assert spelled[0].label == "spell green LORE; complete row 1 with green PERIL, red WILD"
+    assert spelled[0].spelled == (("green", ("LORE",)),)
+    choices = odds.choices(start, roll)      # no spell cast for this roll
+    assert not any(c.spelled for c in choices)
     kinds = Counter(c.action for c in choices)
     assert kinds["complete"] >= 1 and kinds["fail"] >= 3 and kinds["give up"] == 1
-    complete = [c for c in choices if c.action == "complete"]
-    # the wildcard completes row 1 with the peril; a spell can keep the lore for row 2
+    # spent on seeing the roll (the published solver's model) the spell does the same
+    after = AdventureOdds("PERIL,PERIL > LORE,LORE", wild="faq", focus=1, spell=1,
+                          cast="after")
     assert any(c.dice == (("green", ("PERIL",)), ("red", ("WILD",))) and
-               c.spelled == (("green", ("LORE",)),) for c in complete)
+               c.spelled == (("green", ("LORE",)),) and c.action == "complete"
+               for c in after.choices(start, roll))
     best = choices[0]
     assert best.probability == max(c.probability for c in choices)
     assert odds.best(start, roll) == best
@@ -503,13 +556,21 @@ def test_situation_round_trip_and_text():
     odds = AdventureOdds("INV_3>LORE,LORE", focus=None, spell=1)
     start = odds.start("6G+Y")
     assert start.remaining == (0, 1) and start.focus_left is None and start.spells_left == 1
+    assert start.casting is None
+    cast = odds.casts(start)[0]
+    assert cast.label == "cast 1 spell before the roll" and cast.after.casting == 1
+    assert odds.value(cast.after) == cast.probability == odds.value(start)
+    assert "1 spell(s) cast for this roll" in str(cast.after)
     roll = (("green", ("LORE", "INV_1", "INV_1", "INV_2", "PERIL", "TERROR")),
             ("yellow", ("INV_4",)))
-    best = odds.best(start, roll)
+    best = odds.best(cast.after, roll)
     assert best.action == "complete" and best.after is not None
-    assert best.after.remaining == (1,)
+    assert best.label == "spell green LORE; complete row 1 with yellow INV_4"
+    assert best.after.remaining == (1,) and best.after.held == ("LORE",)
     assert odds.value(best.after) == best.probability
     assert "rows 2 left" in str(best.after)
+    with pytest.raises(ValueError, match="casting=2: between 0 and 1 spells"):
+        odds.value(replace(start, casting=2))
     with pytest.raises(ValueError, match="does not match the pool"):
         odds.choices(start, (("green", ("LORE",)),))
     with pytest.raises(ValueError, match="no face 'INV_9'"):
@@ -639,3 +700,32 @@ def test_odds_table_rows():
 def test_rolls_are_the_dice_engine_outcomes():
     odds = AdventureOdds("LORE")
     assert odds.rolls(odds.start("2G+R")) == outcomes("2G+R")
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: AdventureOdds("INV_3,LORE", spell=40), "spell=40: at most 2"),
+    (lambda: AdventureOdds("INV_3,LORE", clue=400), "clue=400: at most 6"),
+    (lambda: AdventureOdds("INV_3,LORE", focus=50), "focus=50: at most 9"),
+    (lambda: AdventureOdds("LORE|PERIL|TERROR|INV_3|INV_2|LORE", spell=2),
+     "rows: 6 task rows (monsters included), at most 4"),
+    (lambda: AdventureOdds("LORE|PERIL", monsters=["INV_2", "LORE", "TERROR"]),
+     "rows: 5 task rows"),
+    (lambda: AdventureOdds(",".join(["LORE"] * 10)), "has 10 requirements, at most 9"),
+    (lambda: AdventureOdds("LORE").probability("12G"), "12 dice is too many (at most 9"),
+    (lambda: adventure_odds("PERIL|LORE|TERROR|INV_3", "7G+Y+R", spell=2),
+     "positions: this needs more than 12000 decision points"),
+])
+def test_every_parameter_is_bounded(make, message):
+    """What the game can reach, kept to what is solved within seconds (odds.MAX_*): a
+    ValueError names the parameter and its limit, in bounded time and memory."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        make()
+
+
+def test_a_refused_question_leaves_the_solver_usable():
+    """The positions bound is per question: a solver that refused one still answers others
+    (the explorer keeps its solvers)."""
+    odds = AdventureOdds("PERIL|LORE|TERROR|INV_3", spell=2)
+    with pytest.raises(ValueError, match="positions"):
+        odds.probability("7G+Y+R")
+    assert odds.probability("3G") == adventure_odds("PERIL|LORE|TERROR|INV_3", "3G", spell=2)

@@ -369,6 +369,37 @@ def test_clicks_answer_fast():
 
 
 def test_controls_show_settings_beyond_their_usual_range():
-    x = OddsExplorer("LORE,LORE", "8G", focus=5, spell=3)
-    assert (x.counts["green"].value, x.counts["spell"].value, x.focus_picker.value) == (8, 3, 5)
-    assert x.model.probability == adventure_odds("LORE,LORE", "8G", focus=5, spell=3)
+    x = OddsExplorer("LORE,LORE", "8G", focus=5, clue=3)
+    assert (x.counts["green"].value, x.counts["clue"].value, x.focus_picker.value) == (8, 3, 5)
+    assert x.model.probability == adventure_odds("LORE,LORE", "8G", focus=5, clue=3)
+
+
+def test_spells_are_cast_before_the_roll_in_the_step_through():
+    """Rulebook p.9: spells are cast before the roll. The explorer casts the best number
+    before rolling (or the number chosen with ``cast``), and the roll's choices say which
+    dice go on them; a clue then rerolls only the dice not on spells."""
+    m = OddsExplorerModel("PERIL > PERIL", "3G", focus=0, spell=1, clue=1)
+    assert [c.label for c in m.casts] == ["roll without casting a spell",
+                                          "cast 1 spell before the roll"]
+    assert m.casts[0].probability == m.probability
+    assert m.cast(1) and m.situation.casting == 1 and m.casts == []
+    assert m.pick("PERIL PERIL LORE")
+    labels = [c.label for c in m.choices]
+    assert all(x.startswith("spell green ") for x in labels if x != "give up")
+    clue = next(i for i, c in enumerate(m.choices)
+                if c.label == "spell green PERIL; clue: reroll green LORE")
+    assert m.apply(clue)
+    assert m.situation.held == ("PERIL",) and str(m.situation.pool) == "2G"
+    assert sum(len(fs) for _, fs in m.roll) == 2
+    m.reset()
+    assert m.roll_random() and m.log[0] == "roll without casting a spell (37.2%)"
+    assert not m.cast(1) and "no spell can be cast now" in m.error
+
+
+def test_settings_beyond_the_solver_bounds_are_refused_at_once():
+    """The solver's bounds (odds.MAX_*) refuse a setting when it is made, with the reason."""
+    m = OddsExplorerModel("LORE", "2G")
+    assert not m.update(card="LORE|PERIL|TERROR|INV_3|INV_2")
+    assert m.error.startswith("rows: 5 task rows") and str(m.task) == "LORE"
+    assert not m.update(green=12) and "12 dice is too many (at most 9" in m.error
+    assert not m.update(spell=3) and m.error.startswith("spell=3: at most 2")

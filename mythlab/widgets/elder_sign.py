@@ -61,7 +61,8 @@ def _card(s: ElderSignState, name: str, pool: str) -> str:
     odds = ""
     if pool and not s.data.awake:
         p = card_odds(s, name, pool)
-        odds = f'<span class="odds" title="exact: {p}">{float(p):.1%}</span>'
+        odds = (f'<span class="odds" title="exact: {p}">{float(p):.1%}</span>' if p is not None
+                else '<span class="odds" title="too large to solve within seconds">?</span>')
     arrow = " ↓ in order" if adventure.card.ordered else ""
     visitors = [p.investigator.name for p in s.data.seats
                 if p.investigator and p.investigator.where == name]
@@ -120,8 +121,8 @@ def elder_sign_view(s: ElderSignState) -> str:
                     f"{escape(', '.join(a.rolled) or '—')} · to roll {len(a.to_roll)} · "
                     f"set aside {len(a.aside)}")
     if pool and not d.awake:
-        info.append(f"odds: exact chance to resolve each card with {pool} (focus allowed, no "
-                    "items, spells or clues)")
+        info.append(f"odds: exact chance to resolve each card with {pool}, as the game plays it "
+                    "now (no items, spells or clues)")
     if d.result:
         info.append(f"<b>{escape(d.result)}</b>")
     cards = "".join(_card(s, c.name, pool) for c in d.board)

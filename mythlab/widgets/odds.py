@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
 from mythlab.games.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
-from mythlab.games.elder_sign.odds import SOLVER_LOCK
+from mythlab.games.elder_sign.odds import SOLVER_LOCK, check_allowance, check_dice, check_rows
 
 from .model import percent
 
@@ -62,15 +62,6 @@ def card_value(key: Key) -> Fraction:
 def is_known(key: Key) -> bool:
     """Whether :func:`card_value` of ``key`` is ready without computing."""
     return key in _VALUES
-
-
-def check_allowance(focus: int | None, spell: int, clue: int) -> None:
-    """Refuse what :class:`AdventureOdds` refuses, without building a solver."""
-    for name, n in (("spell", spell), ("clue", clue), ("focus", focus)):
-        if (n is not None or name != "focus") and (
-                isinstance(n, bool) or not isinstance(n, int) or n < 0):
-            raise ValueError(f"{name}={n!r}: expected a count >= 0"
-                             + (" or None" if name == "focus" else ""))
 
 
 class Solver:
@@ -212,6 +203,8 @@ class OddsExplorerModel:
             raise ValueError("roll at least one die")
         pool = parse_pool("+".join(f"{n}{c}" for c, n in counts.items()))
         check_allowance(focus, spell, clue)
+        check_dice(pool)
+        check_rows((card.card if isinstance(card, Adventure) else card).rows)
         self.card, self.counts, self.pool = card, pool.counts, pool
         self._start: Situation | None = None
         self.wild, self.focus, self.spell, self.clue = wild, focus, spell, clue
@@ -317,11 +310,19 @@ class OddsExplorerModel:
 
         def job() -> Fraction | None:
             card, wild, focus, spell, clue, pool = key
-            with SOLVER_LOCK:
-                odds = odds_for(card, wild, focus, spell, clue)
-                value = card_value(key)
-                start = odds.start(pool)
-                odds.value(start)
+            try:
+                with SOLVER_LOCK:
+                    odds = odds_for(card, wild, focus, spell, clue)
+                    value = card_value(key)
+                    start = odds.start(pool)
+                    odds.value(start)
+            except ValueError as exc:  # beyond the solver's bounds (odds.MAX_POSITIONS)
+                if self.key == key:
+                    self.error = str(exc)
+                    self.version += 1
+                    if callback is not None:
+                        callback(self)
+                raise
             if self.key != key:
                 return None  # stale: the settings changed meanwhile
             if self._start is None:
@@ -371,10 +372,39 @@ class OddsExplorerModel:
         return [(die.name, [f for f, _ in die.faces]) for die, n in self.situation.pool.groups
                 for _ in range(n)]
 
+    @property
+    def casts(self) -> list[Choice]:
+        """Before a roll with spells in hand: how many to cast (p.9), best first; empty once
+        chosen (the roll then uses them) or with no spell left."""
+        sit = self.situation
+        if self.over or self.roll is not None or sit.casting is not None \
+                or not sit.spells_left:
+            return []
+        return self.odds.casts(sit)
+
+    def cast(self, n: int) -> bool:
+        """Cast ``n`` spells before the coming roll (each takes one of its dice)."""
+        options = {c.after.casting: c for c in self.casts if c.after is not None}
+        if n not in options:
+            return self._refuse(f"cast one of {sorted(options)} spells before this roll"
+                                if options else "no spell can be cast now")
+        chosen = options[n]
+        self.situation = chosen.after  # type: ignore[assignment]
+        self.log.append(f"{chosen.label} ({percent(chosen.probability)})")
+        return self._done()
+
+    def _cast_best(self) -> None:
+        """Before a roll whose spells are not chosen: cast the best number of them."""
+        casts = self.casts
+        if casts:
+            self.cast(casts[0].after.casting)  # type: ignore[union-attr]
+
     def roll_random(self) -> bool:
-        """Roll the dice of the current situation (seeded), replacing any roll not yet used."""
+        """Roll the dice of the current situation (seeded), replacing any roll not yet used;
+        spells not chosen yet are cast as well as they can be first (:meth:`cast`)."""
         if self.over:
             return self._refuse(f"the attempt is over ({self.outcome}); reset to try again")
+        self._cast_best()
         thrown = self._throw(self.situation.pool.groups)
         return self._show_roll([f for fs in thrown.values() for f in fs], "rolled")
 
@@ -394,6 +424,7 @@ class OddsExplorerModel:
             if face not in known:
                 return self._refuse(f"die {i} is {colour}: its faces are {', '.join(known)}, "
                                     f"not {face!r}")
+        self._cast_best()
         return self._show_roll(faces, "picked")
 
     def _show_roll(self, faces: list[str], how: str) -> bool:
@@ -432,8 +463,10 @@ class OddsExplorerModel:
             return self._refuse(f"there are {len(choices)} choices, no choice {index + 1}")
         c = choices[index]
         self.log.append(f"{c.label} ({percent(c.probability)})")
-        if c.action == "clue":
-            self.situation = replace(self.situation, clues_left=self.situation.clues_left - 1)
+        if c.action == "clue":  # dice put on spells first stay there (c.after holds them)
+            self.roll = _without(self.roll or (), c.spelled)
+            self.situation = c.after or replace(self.situation,
+                                                clues_left=self.situation.clues_left - 1)
             return self._reroll(c.rerolled)
         if c.action == "give up" or (c.after is None and c.action == "fail"):
             self.outcome = "lost"
@@ -484,6 +517,15 @@ class OddsExplorerModel:
     def __repr__(self) -> str:
         what = self.name or str(self.task)
         return f"<OddsExplorerModel {what} · {self.pool} · {self.rules_text}>"
+
+
+def _without(roll: Roll, dice: Roll) -> Roll:
+    """``roll`` less ``dice`` (both as ``((colour, faces), ...)``)."""
+    left = {name: list(fs) for name, fs in roll}
+    for name, fs in dice:
+        for f in fs:
+            left[name].remove(f)
+    return tuple((name, tuple(fs)) for name, fs in left.items() if fs)
 
 
 def _count(colour: str, n: object) -> int:

@@ -84,9 +84,10 @@ def card_value(s: ElderSignState, name: str) -> float:
     from .resolve import penalty_tokens, reward_tokens
 
     pool = green_pool(s)
-    if not pool:
+    exact = card_odds(s, name, pool) if pool else None
+    if exact is None:  # no dice, or too many tasks to solve at once: hopeless
         return -100.0
-    p = float(card_odds(s, name, pool))
+    p = float(exact)
     return p * (token_value(reward_tokens(s, name)) + 2.0) + \
         (1 - p) * token_value(penalty_tokens(s, name))
 

@@ -270,6 +270,8 @@ def add_doom(s: ElderSignState, n: int, rule: str) -> None:
     d = s.data
     ao = s.ancient_one
     for _ in range(n):
+        if d.result:  # the game is over: nothing more happens
+            return
         if d.doom >= ao.doom:
             if not d.awake:
                 d.awakening = True
@@ -384,18 +386,119 @@ def free_dice(s: ElderSignState, colour: str) -> int:
 
 
 def lock_die(s: ElderSignState, colour: str, place: str) -> None:
-    """Lock a die of ``colour`` (p.11): a free one, else one taken off a spell."""
+    """A locked-die icon appears (p.11): the active player puts a die of ``colour`` on it at
+    once, even one held on a spell or an investigator marker, never one locked elsewhere.
+
+    A free die is taken first, then one set aside or placed on a completed task of the
+    adventure under way (out of its rolls already); else a held die (the active player
+    chooses when they differ). When every die of that colour is in the roll, the lock waits
+    and takes the first die to come free (mythlab ruling 'no-free-die', :func:`settle_locks`).
+    """
     d = s.data
+    if take_spare_die(s, colour, place):
+        return
+    options = held_for_lock(s, colour)
+    if len(options) > 1:
+        d.pending.append(Task("lock", d.turn, place=place))
+        s.log(f"No {colour} die is free: the active player chooses a held die to lock.", LOCKED)
+    elif options:
+        take_held_die(s, options[0], place)
+    else:
+        s.log(f"No {colour} die is free: the lock ({place.replace(':', ': ')}) waits for the "
+              "first one to come free.", ruling("no-free-die"))
+
+
+def take_spare_die(s: ElderSignState, colour: str, place: str) -> bool:
+    """Lock a free die, or one the adventure under way no longer rolls; False if none."""
+    d = s.data
+    a = d.attempt
+    how = ""
     if free_dice(s, colour) <= 0:
-        on_spell = next((sp for sp in d.spells if sp.die and split(sp.die)[0] == colour), None)
-        if on_spell is None:
-            s.log(f"No {colour} die can be locked: none is free.", ruling("no-free-die"))
-            return
-        d.spells.remove(on_spell)
-        return_card(s, on_spell.spell)
-        s.log(f"The {colour} die on {on_spell.spell} is taken to be locked.", LOCKED)
+        if a is not None and colour in a.aside:
+            a.aside.remove(colour)
+            how = " (the die set aside)"
+        elif a is not None and colour in a.used:
+            a.used.remove(colour)
+            how = " (a die on a completed task)"
+        else:
+            return False
     d.locks.append(Lock(colour, place))
-    s.log(f"A {colour} die is locked ({place.replace(':', ': ')}).", LOCKED)
+    s.log(f"A {colour} die{how} is locked ({place.replace(':', ': ')}).", LOCKED)
+    return True
+
+
+def held_for_lock(s: ElderSignState, colour: str) -> list[str]:
+    """Held dice of ``colour`` a lock may take, one per distinct choice: ``"spell:<name>"`` or
+    ``"marker:<seat>"`` (dice alike on spells, or alike on markers, are one choice)."""
+    d = s.data
+    out: dict[tuple[str, str], str] = {}
+    for sp in d.spells:
+        if sp.die and split(sp.die)[0] == colour:
+            out.setdefault(("spell", sp.die), f"spell:{sp.spell}")
+    for seat, place in enumerate(d.seats):
+        inv = place.investigator
+        if inv and inv.marker and split(inv.marker)[0] == colour:
+            out.setdefault(("marker", inv.marker), f"marker:{seat}")
+    return list(out.values())
+
+
+def held_die_text(s: ElderSignState, source: str) -> str:
+    """``"spell:Binding Word"`` -> ``"green:LORE on Binding Word"``."""
+    kind, _, name = source.partition(":")
+    if kind == "spell":
+        return f"{next(sp.die for sp in s.data.spells if sp.spell == name)} on {name}"
+    inv = s.data.seats[int(name)].investigator
+    return f"{inv.marker} on {inv.name}'s marker"
+
+
+def take_held_die(s: ElderSignState, source: str, place: str) -> None:
+    """Lock the die held on a spell (the spell then goes back to its deck) or a marker."""
+    d = s.data
+    what = held_die_text(s, source)
+    kind, _, name = source.partition(":")
+    if kind == "spell":
+        spell = next(sp for sp in d.spells if sp.spell == name)
+        colour = split(spell.die)[0]
+        d.spells.remove(spell)
+        return_card(s, spell.spell)
+    else:
+        inv = d.seats[int(name)].investigator
+        colour = split(inv.marker)[0]
+        inv.marker = ""
+    d.locks.append(Lock(colour, place))
+    s.log(f"The {what} is locked ({place.replace(':', ': ')}).", LOCKED)
+
+
+def lock_icons(s: ElderSignState) -> list[tuple[str, str]]:
+    """Every locked-die icon in play as (colour, place): the Mythos card, adventure cards and
+    monsters on them (a monster whose task was just completed no longer locks, p.11)."""
+    d = s.data
+    g = s.game.data
+    out = []
+    if d.mythos and g.mythos[d.mythos].lock != "none":
+        out.append((g.mythos[d.mythos].lock, f"mythos:{d.mythos}"))
+    won = set(d.attempt.won) if d.attempt is not None else set()
+    for card in d.board:
+        rule = g.card_rules.get(card.name)
+        if rule is not None and rule.lock != "none":
+            out.append((rule.lock, f"card:{card.name}"))
+        for p in card.monsters:
+            lock = g.monsters[p.monster].lock
+            if lock != "none" and p.monster not in won:
+                out.append((lock, f"monster:{p.monster}"))
+    return out
+
+
+def settle_locks(s: ElderSignState) -> None:
+    """Locks still waiting for a die take one as soon as one is spare (ruling 'no-free-die');
+    until the awakening, which frees every die."""
+    d = s.data
+    if d.awake or d.result:
+        return
+    done = {lock.place for lock in d.locks} | {t.place for t in d.pending if t.kind == "lock"}
+    for colour, place in lock_icons(s):
+        if place not in done:
+            take_spare_die(s, colour, place)
 
 
 def unlock(s: ElderSignState, place: str) -> None:

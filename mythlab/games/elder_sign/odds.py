@@ -10,9 +10,11 @@ Rules (seed 004, Greek rulebook, pp. 5-10, "Επίλυση Περιπέτεια�
   the player sets aside one die of that roll (their choice — colours matter), may **focus**
   one other die (it stays on their marker, unrolled, until used; the marker holds one die),
   and rolls the rest. Or they give up, and the adventure fails.
-* A **spell** is played before a roll; one die of that roll then stays on it, unrolled,
-  until used. A **clue** token, spent after a roll, rerolls any chosen dice of it.
-* When no die is left to roll the attempt is over (a roll needs at least one die).
+* A **spell** is played before a roll; one die of that roll (any, the player's choice once
+  it is seen) then stays on it, unrolled, until used. A **clue** token, spent after a roll,
+  rerolls any chosen dice of it (the dice on spells stay).
+* When no die is left to roll the attempt is over (a roll needs at least one die: mythlab
+  ruling 'no-roll-without-dice').
 * A task whose cost (sanity, stamina) would take the investigator to 0 cannot be completed
   (p.7; ``sanity=``, ``stamina=``, the card's ``task_costs``).
 * Monster tasks (pp. 10-11): a monster marker replaces a full monster task, covers all but
@@ -27,10 +29,14 @@ solver lets several dice be focused at once, so its rows for 2 or more focus wou
 Held dice count for any remaining row and may complete one on their own, but a roll needs
 at least one die to roll.
 
-Modelling choices (shared with the public optimal solver github.com/englishcatfish/ElderSign,
-BSD-3, whose published table this module reproduces): the choice to cast a spell is made
-after seeing the roll it holds a die from (success or failure), and only dice that can serve
-a remaining task are focused or held (holding any other die is never better, terror effects
+The game (:mod:`mythlab.games.elder_sign.rules`) plays the same rules: expectimax over its own
+moves equals these values (``tests/test_elder_sign_game_odds.py``).
+
+Modelling choices: the public optimal solver github.com/englishcatfish/ElderSign (BSD-3),
+whose published table this module reproduces with ``cast="after"``, lets the player spend a
+spell after seeing the roll it holds a die from; the rulebook (p.9) has it cast before the
+roll, the default ``cast="before"``. Only dice that can serve a remaining task are focused,
+or with ``cast="after"`` spelled (holding any other die is never better, terror effects
 aside). The dice-affecting terror effects of the adventure list (``immediate_fail``: a failed
 roll showing a terror ends the adventure; ``discard_all_terror``: a failed roll's terror dice
 are set aside too) are modelled with ``terror=``; other terror effects (tokens, sanity or
@@ -82,7 +88,7 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, reduce, wraps
 from itertools import combinations_with_replacement, product
@@ -118,6 +124,25 @@ TERROR_EFFECTS: tuple[str, ...] = ("immediate_fail", "discard_all_terror")
 
 SCENARIOS: tuple[str, ...] = ("5G", "6G", "6G+Y", "6G+R", "6G+Y+R", "7G+Y+R")
 """The dice scenarios of the published solver table (its last one adds a 7th green die)."""
+
+# Bounds: what the game can reach, kept to what is solved within seconds. AdventureOdds
+# refuses more with a ValueError naming the parameter and the limit (`mythlab odds` prints it).
+MAX_DICE = 9
+"""Dice in the first roll: the game rolls at most 8 (six green, the yellow and the red die,
+rulebook p.2); the published tables go to 9 (7G+Y+R)."""
+MAX_ROWS = 4
+"""Task rows, monster rows included: printed cards have at most 3, a monster may add one."""
+MAX_REQUIREMENTS = MAX_DICE
+"""Requirements (symbols) in one row: each takes a die of its own."""
+MAX_SPELLS = 2
+"""Spells to cast: each one more multiplies the positions to solve (3 take minutes)."""
+MAX_CLUES = 6
+"""Clue tokens to spend (the box holds 15, p.2; an investigator seldom has more than a few)."""
+MAX_FOCUS = MAX_DICE
+"""A focus count (``None``: unlimited): each focus holds a die, so more cannot be used."""
+MAX_POSITIONS = 12_000
+"""Decision points one question may add to a solver's memo (about 15 s and 500 MB here):
+the bound on time and memory when every parameter is within its own limit."""
 
 _UNLIMITED = -1
 _OCCUPIED = ""  # the focus marker holds a die that no remaining row can use
@@ -415,8 +440,12 @@ class _Engine:
     def __init__(self, card: TaskCard, reading: ReadingKey, kinds: tuple[Die, ...],
                  focus: int | None, spell: int, clue: int, terror: str | None,
                  costs: Sequence[tuple[int, int]] = (),
-                 limits: tuple[int | None, int | None] = (None, None)):
+                 limits: tuple[int | None, int | None] = (None, None),
+                 cast: str = "before"):
         self.rows = card.rows
+        # spells cast before a roll take dice of that roll (the rulebook); "after": the
+        # published solver's model, where the roll is seen before a spell is spent
+        self.after = cast == "after"
         self.ordered = card.ordered
         self.n = len(card.rows)
         self.full = (1 << self.n) - 1
@@ -457,6 +486,7 @@ class _Engine:
                         for r in self.rows]
         self.inv_need = [max((q.investigation for q in r), default=0) for r in self.rows]
         self.memo: dict[State, Pair] = {}
+        self.budget: int | None = None   # the memo size a question may reach (MAX_POSITIONS)
         self._kind_parts: dict[tuple, tuple[list[tuple[int, ...]], list[int]]] = {}
         self._rolls: dict[tuple, _Rolls] = {}
         self._kind_codes: dict[tuple, tuple[np.ndarray, list[object]]] = {}
@@ -597,24 +627,154 @@ class _Engine:
         got = self.memo.get(st)
         if got is not None:
             return got
+        if self.budget is not None and len(self.memo) >= self.budget:
+            raise ValueError(f"positions: this needs more than {MAX_POSITIONS} decision points, "
+                             "the bound that keeps the odds within seconds; use fewer dice, "
+                             "rows, spells or clues")
         if self._generation != _GENERATION[0]:
             self._shared()
         if self._need[s] > rolled + len(held) + (1 if marker else 0):
             v = Fraction(0)
-        elif cl:
+        else:
+            v = self.cast_value(st, 0)[1]
+            for c in range(1, self.most_cast(st) + 1):
+                v = max(v, self.cast_value(st, c)[1])
+        got = self.memo[st] = (float(v), v)
+        return got
+
+    def most_cast(self, st: State) -> int:
+        """The most spells worth casting before the roll at ``st`` (``cast="before"``): one
+        die of the roll each, so at most the dice rolled less one (spelling every die of a
+        roll is never better than using them in it)."""
+        return 0 if self.after else min(st[5], sum(st[1]) - 1)
+
+    def cast_value(self, st: State, c: int) -> Pair:
+        """The value at ``st`` when ``c`` spells are cast before the roll (p.9): after the
+        roll, ``c`` of its dice go on them (the player's choice, any dice), then the rest of
+        the roll is used as usual with the spelled dice held. With ``c = 0`` it is the
+        plain roll (:meth:`roll_ints`, :meth:`_grouped_value`)."""
+        key = ("cast", st, c)
+        got = self._cache.get(key)
+        if got is not None:
+            return got  # type: ignore[return-value]
+        if c:
+            v = self._cast_value(st, c)
+        elif st[6]:
             rolls, nums, den = self.roll_ints(st)
             v = Fraction(int(np.dot(np.array(rolls.weights, dtype=object), nums)),
                          den * rolls.total)
         else:
             v = self._grouped_value(st)
-        got = self.memo[st] = (float(v), v)
-        return got
+        got = self._cache[key] = (float(v), v)
+        return got  # type: ignore[return-value]
 
-    @staticmethod
-    def hold_capacity(st: State) -> int:
-        """How many dice one roll may put on hold at ``st``: spells, and a focus if free."""
+    def cast_states(self, st: State, spelled: Iterable[tuple[int, str]]) -> State:
+        """The decision point after the dice ``spelled`` ((kind, face) pairs) of the roll at
+        ``st`` went on spells: fewer dice, more held, fewer spells, nothing more to cast."""
+        s, pool, marker, held, fl, sl, cl = st
+        left = list(pool)
+        faces = []
+        for k, f in spelled:
+            left[k] -= 1
+            faces.append(f)
+        return self.canon(s, tuple(left), marker, held + tuple(faces), fl, sl - len(faces),
+                          cl)
+
+    def _cast_value(self, st: State, c: int) -> Fraction:
+        """:meth:`cast_value` for ``c >= 1``: over every roll of the pool (exact counts per
+        kind), the best ``c`` dice to spell, then the roll's value with the rest (from the
+        projected rolls of the state after the spelling, :meth:`_ints_on`).
+
+        The few distinct values are ranked exactly once; the best spelling of every roll is
+        then a maximum of integer ranks, and the weights are summed per rank."""
+        pool = st[1]
+        faces = [[str(f) for f, _ in die.faces] for die in self.kinds]
+        spellable = [(k, j) for k in range(len(pool)) if pool[k] for j in range(len(faces[k]))]
+        values: dict[Fraction, int] = {}
+        found = []
+        for picks in combinations_with_replacement(spellable, c):
+            gone = [[0] * len(faces[k]) for k in range(len(pool))]
+            for k, j in picks:
+                gone[k][j] += 1
+            if any(sum(g) > n for g, n in zip(gone, pool, strict=True)):
+                continue
+            sub = self.cast_states(st, [(k, faces[k][j]) for k, j in picks])
+            basis, caps = self.basis(sub)
+            rolls = self.rolls(sub[1], basis, caps)
+            nums, d = self._ints_on(sub, rolls)
+            distinct, at = np.unique(np.asarray(nums.tolist(), dtype=object),
+                                     return_inverse=True)
+            ids = np.array([values.setdefault(Fraction(int(x), d), len(values))
+                            for x in distinct.tolist()], dtype=np.int64)
+            grid = ids[at.reshape(-1)].reshape([len(p) for p in rolls.parts])
+            index = [self._spelled_index(k, pool[k], tuple(gone[k]), rolls)
+                     for k in range(len(pool))]
+            found.append((index, grid))
+        ordered = sorted(values)
+        rank = np.empty(len(ordered), dtype=np.int64)
+        rank[[values[v] for v in ordered]] = np.arange(len(ordered), dtype=np.int64)
+        best: np.ndarray | None = None
+        for index, grid in found:
+            ranks = rank[grid][np.ix_(*[np.maximum(ix, 0) for ix in index])]
+            ranks = np.where(reduce(np.logical_and.outer, [ix >= 0 for ix in index]), ranks, -1)
+            best = ranks if best is None else np.maximum(best, ranks)
+        weights = reduce(np.multiply.outer, [np.array(self._exact(k, n)[1], dtype=np.int64)
+                                             for k, n in enumerate(pool)])
+        total = prod(d.sides ** n for d, n in zip(self.kinds, pool, strict=True))
+        assert best is not None and best.min() >= 0 and total < 1 << 53
+        counts = np.bincount(best.reshape(-1), weights=weights.reshape(-1).astype(np.float64),
+                             minlength=len(ordered))
+        return _weighted_sum([(int(w), v) for w, v in zip(counts.tolist(), ordered,
+                                                           strict=True) if w], total)
+
+    def _exact(self, k: int, n: int) -> tuple[np.ndarray, list[int]]:
+        """Every roll of ``n`` dice of kind ``k`` as counts per face (rows), with weights."""
+        key = ("exact", k, n)
+        got = self._cache.get(key)
+        if got is None:
+            rolls = weighted_counts([w for _, w in self.kinds[k].faces], n)
+            counts = np.array([ks for ks, _ in rolls], dtype=np.int64).reshape(
+                len(rolls), len(self.kinds[k].faces))
+            got = self._cache[key] = (counts, [w for _, w in rolls])
+        return got  # type: ignore[return-value]
+
+    def _spelled_index(self, k: int, n: int, gone: tuple[int, ...], rolls: _Rolls
+                       ) -> np.ndarray:
+        """For every roll of :meth:`_exact` (kind ``k``, ``n`` dice): the index of its kind-``k``
+        part in ``rolls`` once the dice ``gone`` (counts per face) went on spells, -1 when
+        the roll does not show them."""
+        a, b = rolls.spans[k]
+        cls = tuple(rolls.basis[a:b])
+        caps = tuple(rolls.caps[a:b])
+        key = ("spelled", k, n, gone, cls, caps)
+        got = self._cache.get(key)
+        if got is not None:
+            return got  # type: ignore[return-value]
+        faces = [str(f) for f, _ in self.kinds[k].faces]
+        left = self._exact(k, n)[0] - np.array(gone, dtype=np.int64)
+        named = {self.classes[x][1] for x in cls}
+        others = [j for j, f in enumerate(faces) if f not in named]
+        code = np.zeros(len(left), dtype=np.int64)
+        for x, cap in zip(cls, caps, strict=True):
+            face = self.classes[x][1]
+            col = left[:, others].sum(axis=1) if face == _BLANK else left[:, faces.index(face)]
+            code = code * (cap + 1) + np.clip(col, 0, cap)
+        lut = np.full(prod(cap + 1 for cap in caps), -1, dtype=np.int64)
+        for i, part in enumerate(rolls.parts[k]):
+            at = 0
+            for v, cap in zip(part, caps, strict=True):
+                at = at * (cap + 1) + v
+            lut[at] = i
+        got = np.where((left >= 0).all(axis=1), lut[code], -1)
+        self._cache[key] = got
+        return got
+    def hold_capacity(self, st: State) -> int:
+        """How many dice one roll may put on hold at ``st`` once it is seen: a focus if the
+        marker is free, and spells when they are spent after the roll (``cast="after"``;
+        cast before it, spells take their dice before the roll is used, see
+        :meth:`cast_value`)."""
         _, _, marker, _, fl, sl, _ = st
-        return sl + (1 if fl != 0 and marker is None else 0)
+        return (sl if self.after else 0) + (1 if fl != 0 and marker is None else 0)
 
     def basis(self, st: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The classes a roll is projected on at ``st``, and their caps.
@@ -1042,7 +1202,7 @@ class _Engine:
         for a in focus_opts:
             new_marker = classes[a][1] if a is not None else marker
             new_fl = fl - 1 if a is not None and fl > 0 else fl
-            for nb in range(sl + 1):
+            for nb in range(sl + 1 if self.after else 1):
                 for b in combinations_with_replacement(holdable, nb):
                     taken = ((a,) if a is not None else ()) + b
                     spent = list(left)
@@ -1153,11 +1313,12 @@ class _Engine:
             cand.append(best)
             columns.append(np.full(n, len(cand) - 1, dtype=np.int64))
         # completing a row (maybe keeping leftover dice back on spells)
-        holdable = [c for c in self.holdable(st, pool) if c in pos] if sl else []
+        holdable = [c for c in self.holdable(st, pool) if c in pos] if sl and self.after \
+            else []
         for t in self.avail(s):
             rest = s & ~(1 << t)
             jobs: list[tuple[int, ...]] = [()]
-            if sl and rest:
+            if holdable and rest:
                 jobs += [b for nb in range(1, sl + 1)
                          for b in combinations_with_replacement(holdable, nb)
                          if all(self.class_rows[c] & rest for c in b)]
@@ -1716,6 +1877,55 @@ def place_monsters(card: TaskCard, monsters: Iterable[MonsterSpec], slot: str,
 # --- the public solver ----------------------------------------------------------------------
 
 
+def check_allowance(focus: int | None, spell: int, clue: int) -> None:
+    """Refuse a focus, spell or clue count that is not a count, or beyond its bound
+    (:data:`MAX_FOCUS`, :data:`MAX_SPELLS`, :data:`MAX_CLUES`), naming it.
+
+    >>> check_allowance(None, 2, 6)
+    >>> check_allowance(None, 40, 0)
+    Traceback (most recent call last):
+    ValueError: spell=40: at most 2 (a bound that keeps the odds within seconds)
+    """
+    for name, n, top in (("spell", spell, MAX_SPELLS), ("clue", clue, MAX_CLUES),
+                         ("focus", focus, MAX_FOCUS)):
+        if name == "focus" and n is None:
+            continue
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{name}={n!r}: expected a count >= 0"
+                             + (" or None" if name == "focus" else ""))
+        if n > top:
+            raise ValueError(f"{name}={n}: at most {top} (a bound that keeps the odds within "
+                             "seconds)")
+
+
+def check_rows(rows: Sequence[Row]) -> None:
+    """Refuse more than :data:`MAX_ROWS` rows or a row of more than :data:`MAX_REQUIREMENTS`.
+
+    >>> check_rows(parse_task("LORE|PERIL|TERROR|INV_3|INV_2").rows)
+    Traceback (most recent call last):
+    ValueError: rows: 5 task rows (monsters included), at most 4 (printed cards have at most 3)
+    """
+    if len(rows) > MAX_ROWS:
+        raise ValueError(f"rows: {len(rows)} task rows (monsters included), at most "
+                         f"{MAX_ROWS} (printed cards have at most 3)")
+    big = next((r for r in rows if len(r.requirements) > MAX_REQUIREMENTS), None)
+    if big is not None:
+        raise ValueError(f"rows: the row {big} has {len(big.requirements)} requirements, "
+                         f"at most {MAX_REQUIREMENTS} (one die each)")
+
+
+def check_dice(pool: Pool) -> None:
+    """Refuse a pool of more than :data:`MAX_DICE` dice.
+
+    >>> check_dice(parse_pool("12G"))
+    Traceback (most recent call last):
+    ValueError: pool 12G: 12 dice is too many (at most 9; the game rolls at most 8)
+    """
+    if pool.size > MAX_DICE:
+        raise ValueError(f"pool {pool}: {pool.size} dice is too many (at most {MAX_DICE}; the "
+                         "game rolls at most 8)")
+
+
 @dataclass(frozen=True)
 class Situation:
     """A decision point just before a roll: what is left, and what the player holds.
@@ -1739,6 +1949,10 @@ class Situation:
     focus_left : int or None
         Focus actions left (``None``: whenever the marker is free).
     spells_left, clues_left : int
+    casting : int or None
+        Spells cast for the coming roll (rulebook p.9: a spell is cast just before a roll and
+        takes one of its dice): ``None`` while that is still to choose (see
+        :meth:`AdventureOdds.casts`); included in ``spells_left``.
     """
 
     remaining: tuple[int, ...]
@@ -1748,6 +1962,7 @@ class Situation:
     focus_left: int | None
     spells_left: int
     clues_left: int
+    casting: int | None = None
 
     @property
     def done(self) -> bool:
@@ -1768,19 +1983,22 @@ class Situation:
             bits.append(f"{self.spells_left} spell(s)")
         if self.clues_left:
             bits.append(f"{self.clues_left} clue(s)")
+        if self.casting:
+            bits.append(f"{self.casting} spell(s) cast for this roll")
         return "; ".join(bits)
 
 
-Action = Literal["complete", "fail", "clue", "give up"]
+Action = Literal["cast", "complete", "fail", "clue", "give up"]
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One thing the player may do with a roll, and the exact chance of success after it.
+    """One thing the player may do with a roll (or, ``"cast"``, before it), and the exact
+    chance of success after it.
 
     Attributes
     ----------
-    action : {"complete", "fail", "clue", "give up"}
+    action : {"cast", "complete", "fail", "clue", "give up"}
     probability : Fraction
         The chance of completing the adventure when this choice is made and play is
         optimal from then on.
@@ -1793,7 +2011,8 @@ class Choice:
     held_dice : tuple of str
         Held dice put on the row.
     spelled : Roll
-        Rolled dice put on spells.
+        Rolled dice put on spells (the spells cast before the roll, or, with
+        ``cast="after"``, spells spent on seeing it).
     focused : Roll
         The rolled die put on the focus marker.
     set_aside : Roll
@@ -1801,8 +2020,9 @@ class Choice:
     rerolled : Roll
         The dice a clue rerolls.
     after : Situation or None
-        The next decision point (``None`` for a clue, for giving up and when the adventure
-        ends).
+        The next decision point (``None`` for giving up and when the adventure ends; for a
+        clue, where the reroll leaves the player when dice went on spells first, else
+        ``None``; for a cast, the situation about to roll).
     """
 
     action: Action
@@ -1841,7 +2061,7 @@ class Simulation:
 
 
 _Option = tuple[Fraction, str, Callable[[], "Choice"]]
-_ORDER = {"complete": 0, "fail": 1, "clue": 2, "give up": 3}
+_ORDER = {"cast": 0, "complete": 0, "fail": 1, "clue": 2, "give up": 3}
 
 
 def _choice_order(option: _Option) -> tuple[Fraction, int]:
@@ -1888,6 +2108,11 @@ class AdventureOdds:
         The card's monster tasks in ``monster_slot`` notation (``"row1:replace"``,
         ``"row1:keep_1"``, ``"extra_row"``); by default the :class:`Adventure`'s own, none
         for a task string.
+    cast : {"before", "after"}, default "before"
+        When a spell is spent. ``"before"``, the rulebook (p.9): just before a roll, and a
+        die of that roll then goes on it (chosen after the roll, any die); the game plays
+        this. ``"after"``: the player sees the roll first and may keep the spell, the
+        model of the published optimal solver (for its tables).
 
     Examples
     --------
@@ -1916,7 +2141,7 @@ class AdventureOdds:
                  terror: str | None = None, dice: DiceSet | None = None,
                  sanity: int | None = None, stamina: int | None = None,
                  costs: str | None = None, monsters: Iterable[MonsterSpec] = (),
-                 monster_slot: str | None = None):
+                 monster_slot: str | None = None, cast: Literal["before", "after"] = "before"):
         adv = card if isinstance(card, Adventure) else None
         task = adv.card if adv else (parse_task(card) if isinstance(card, str) else card)
         if not isinstance(task, TaskCard):
@@ -1942,17 +2167,19 @@ class AdventureOdds:
         if terror is not None and terror not in TERROR_EFFECTS:
             raise ValueError(f"terror={terror!r}: expected None, 'card' or one of "
                              f"{', '.join(TERROR_EFFECTS)}")
-        for name, n in (("spell", spell), ("clue", clue), ("focus", focus)):
-            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
-                raise ValueError(f"{name}={n!r}: expected a count >= 0"
-                                 + (" or None" if name == "focus" else ""))
+        check_allowance(focus, spell, clue)
+        check_rows(rows)
+        if cast not in ("before", "after"):
+            raise ValueError(f"cast={cast!r}: expected 'before' (the rulebook, p.9) or 'after' "
+                             "(the published solver's model)")
         self.card, self.adventure = task, adv
         self.dice = dice or elder_sign_dice()
         self.wild = wild
         self.focus, self.spell, self.clue, self.terror = focus, spell, clue, terror
+        self.cast = cast
         kinds = tuple(sorted(self.dice, key=lambda d: (d.rank, d.name)))
         self._engine = _Engine(TaskCard(rows, ordered=task.ordered), reading_key(wild), kinds,
-                               focus, spell, clue, terror, row_costs, (sanity, stamina))
+                               focus, spell, clue, terror, row_costs, (sanity, stamina), cast)
         self._best: dict[tuple, Choice] = {}
 
     # -- decision points --
@@ -1963,6 +2190,7 @@ class AdventureOdds:
         extra = [d.name for d in p.dice if d not in kinds]
         if extra:
             raise ValueError(f"pool {p} uses dice outside this dice set: {', '.join(extra)}")
+        check_dice(p)
         counts = p.counts
         return tuple(counts.get(d.name, 0) for d in kinds)
 
@@ -2013,7 +2241,51 @@ class AdventureOdds:
         >>> odds.value(held_lore) > odds.probability("2G")
         True
         """
-        return self._engine.value(self._state(situation))
+        st = self._state(situation)
+        self._open_budget()
+        if situation.casting is None or self.cast == "after":
+            return self._engine.value(st)
+        return self._engine.cast_value(st, self._casting(situation, st))[1]
+
+    def _open_budget(self) -> None:
+        """A question may add :data:`MAX_POSITIONS` decision points to the memo."""
+        self._engine.budget = len(self._engine.memo) + MAX_POSITIONS
+
+    def _casting(self, situation: Situation, st: State) -> int:
+        """The spells cast for the coming roll, checked (see :meth:`casts`)."""
+        c = situation.casting or 0
+        most = min(situation.spells_left, max(situation.pool.size - 1, 0))
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c <= most:
+            raise ValueError(f"casting={c!r}: between 0 and {most} spells may be cast before "
+                             f"a roll of {situation.pool} with {situation.spells_left} spell(s) "
+                             "(each takes one die of the roll; one die at least is used)")
+        return c
+
+    @_locked
+    def casts(self, situation: Situation) -> list[Choice]:
+        """Before a roll: how many spells to cast (p.9), each with its exact chance, best
+        first (on a tie, fewer spells). Each choice's ``after`` is the situation to roll.
+
+        >>> odds = AdventureOdds("PERIL > PERIL", focus=0, spell=1)
+        >>> for c in odds.casts(odds.start("3G")):
+        ...     print(c)
+        22.0358%  cast 1 spell before the roll
+        20.6962%  roll without casting a spell
+        """
+        if situation.casting is not None or self.cast == "after":
+            raise ValueError("the spells for this roll are already chosen"
+                             if self.cast == "before" else
+                             "with cast='after' spells are spent on seeing the roll")
+        st = self._state(situation)
+        self._open_budget()
+        out = []
+        for c in range(self._engine.most_cast(st) + 1):
+            after = replace(situation, casting=c)
+            p = self._engine.cast_value(st, c)[1]
+            label = f"cast {c} spell{'s' * (c > 1)} before the roll" if c else \
+                "roll without casting a spell"
+            out.append(Choice("cast", p, label, after=after))
+        return sorted(out, key=lambda ch: -ch.probability)
 
     @_locked
     def rolls(self, situation: Situation) -> list[tuple[Roll, Fraction]]:
@@ -2086,10 +2358,47 @@ class AdventureOdds:
         st = self._state(situation)
         roll = self._check_roll(situation, roll)
         rows = sum(1 << t for t in situation.remaining)
+        self._open_budget()
+        c = 0 if self.cast == "after" else self._casting(situation, st)
+        out = self._roll_options(st, roll, rows) if not c else \
+            self._spelled_options(situation, st, roll, rows, c)
+        out.append((Fraction(0), "give up", lambda: Choice("give up", Fraction(0), "give up")))
+        return out
+
+    def _roll_options(self, st: State, roll: Roll, rows: int) -> list[_Option]:
         out = self._complete_choices(st, roll, rows) + self._fail_choices(st, roll, rows)
         if st[6]:
             out += self._clue_choices(st, roll)
-        out.append((Fraction(0), "give up", lambda: Choice("give up", Fraction(0), "give up")))
+        return out
+
+    def _spelled_options(self, situation: Situation, st: State, roll: Roll, rows: int,
+                         c: int) -> list[_Option]:
+        """With ``c`` spells cast before the roll: each distinct set of ``c`` of its dice on
+        the spells, then every choice the rest of the roll offers (the spelled dice held)."""
+        kidx = self._dice_index()
+        dice = sorted(Counter((kidx[name], f) for name, faces in roll for f in faces).items())
+        out: list[_Option] = []
+        for counts in product(*[range(min(n, c) + 1) for _, n in dice]):
+            if sum(counts) != c:
+                continue
+            spelled = [d for (d, _), k in zip(dice, counts, strict=True) for _ in range(k)]
+            left = Counter(dict(dice))
+            left.subtract(Counter(spelled))
+            rest = self._as_roll(left.elements())
+            sub = self._engine.cast_states(st, spelled)
+            on_spells = self._as_roll(spelled)
+            after_clue = replace(self._situation(sub, rows), clues_left=sub[6] - 1, casting=0)
+            for p, action, make in self._roll_options(sub, rest, rows):
+
+                def wrapped(make: Callable[[], Choice] = make, action: str = action,
+                            on_spells: Roll = on_spells, after_clue: Situation = after_clue
+                            ) -> Choice:
+                    inner = make()
+                    return replace(inner, label=f"spell {_roll_str(on_spells)}; {inner.label}",
+                                   spelled=on_spells,
+                                   after=after_clue if action == "clue" else inner.after)
+
+                out.append((p, action, wrapped))
         return out
 
     @_locked
@@ -2129,7 +2438,7 @@ class AdventureOdds:
                 left = Counter(dict(classes))
                 left.subtract(used)
                 spell_sets: list[tuple[tuple[int, str], ...]] = [()]
-                if sl and rest:
+                if sl and rest and self.cast == "after":
                     pick = sorted(c for c, n in left.items() if n > 0
                                   and e.face_rows.get(c[1], 0) & rest)
                     for nb in range(1, sl + 1):
@@ -2192,7 +2501,7 @@ class AdventureOdds:
             focus_opts += useful
         out = []
         for a in focus_opts:
-            for nb in range(sl + 1):
+            for nb in range(sl + 1 if self.cast == "after" else 1):
                 for b in combinations_with_replacement(useful, nb):
                     taken = Counter(([a] if a else []) + list(b))
                     if any(dice[c] < n for c, n in taken.items()):
@@ -2290,19 +2599,21 @@ class AdventureOdds:
         for _ in range(games):
             sit = start
             while not sit.done and sit.pool.size:
+                if sit.casting is None and sit.spells_left and self.cast == "before":
+                    sit = self.casts(sit)[0].after  # type: ignore[assignment]
                 roll = throw((d.name, n) for d, n in sit.pool.groups)
                 choice = self.best(sit, roll)
                 while choice.action == "clue":
                     kept = Counter((n, f) for n, fs in roll for f in fs)
-                    kept.subtract(Counter((n, f) for n, fs in choice.rerolled for f in fs))
+                    kept.subtract(Counter((n, f) for n, fs in choice.rerolled + choice.spelled
+                                          for f in fs))
                     again = throw(Counter(n for n, fs in choice.rerolled for _ in fs).items())
                     merged = Counter(kept)
                     merged.update(Counter((n, f) for n, fs in again for f in fs))
+                    sit = choice.after or replace(sit, clues_left=sit.clues_left - 1)
                     roll = self._check_roll(sit, tuple(
                         (name, tuple(f for (n, f), k in merged.items() if n == name
                                      for _ in range(k))) for name in kinds))
-                    sit = Situation(sit.remaining, sit.pool, sit.focused, sit.held,
-                                    sit.focus_left, sit.spells_left, sit.clues_left - 1)
                     choice = self.best(sit, roll)
                 if choice.action == "give up" or choice.probability == 0:
                     break
@@ -2321,7 +2632,8 @@ def adventure_odds(card: TaskCard | str | Adventure, pool: Pool | str, wild: Wil
                    terror: str | None = None, sanity: int | None = None,
                    stamina: int | None = None, costs: str | None = None,
                    monsters: Iterable[MonsterSpec] = (),
-                   monster_slot: str | None = None) -> Fraction:
+                   monster_slot: str | None = None,
+                   cast: Literal["before", "after"] = "before") -> Fraction:
     """The exact chance of completing an adventure card under optimal play.
 
     Parameters
@@ -2335,7 +2647,7 @@ def adventure_odds(card: TaskCard | str | Adventure, pool: Pool | str, wild: Wil
         ``None``: focus whenever the marker is free; ``N``: at most N times.
     spell, clue : int, default 0
     terror : str or None, default None
-    sanity, stamina, costs, monsters, monster_slot
+    sanity, stamina, costs, monsters, monster_slot, cast
         See :class:`AdventureOdds`.
 
     Returns
@@ -2344,13 +2656,20 @@ def adventure_odds(card: TaskCard | str | Adventure, pool: Pool | str, wild: Wil
 
     Examples
     --------
+    A spell cast before the roll (the rulebook), and spent on seeing it (the model of the
+    published solver, which prints 62.693259):
+
     >>> p = adventure_odds("PERIL,PERIL > LORE,LORE", "6G+R", wild="faq", focus=1, spell=1)
-    >>> type(p).__name__, f"{float(p):.6%}"     # the published solver prints 62.693259
-    ('Fraction', '62.693259%')
+    >>> type(p).__name__, f"{float(p):.6%}"
+    ('Fraction', '59.116652%')
+    >>> q = adventure_odds("PERIL,PERIL > LORE,LORE", "6G+R", wild="faq", focus=1, spell=1,
+    ...                    cast="after")
+    >>> f"{float(q):.6%}"
+    '62.693259%'
     """
     return AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue, terror=terror,
                          sanity=sanity, stamina=stamina, costs=costs, monsters=monsters,
-                         monster_slot=monster_slot).probability(pool)
+                         monster_slot=monster_slot, cast=cast).probability(pool)
 
 
 @_locked
@@ -2358,7 +2677,8 @@ def odds_table(cards: Iterable[TaskCard | str | Adventure] | None = None,
                scenarios: Sequence[str] = SCENARIOS, wild: Wild = "seed", *,
                focus: int | None = None, spell: int = 0, clue: int = 0,
                terror: str | None = None, sanity: int | None = None,
-               stamina: int | None = None, monsters: Iterable[MonsterSpec] = ()
+               stamina: int | None = None, monsters: Iterable[MonsterSpec] = (),
+               cast: Literal["before", "after"] = "before"
                ) -> list[tuple[str, list[Fraction]]]:
     """Exact success chances of many cards on many dice scenarios (one row per card).
 
@@ -2368,7 +2688,7 @@ def odds_table(cards: Iterable[TaskCard | str | Adventure] | None = None,
         The 48 base adventures (:func:`adventures`) by default.
     scenarios : sequence of str, default SCENARIOS
         Pool specs, one column each.
-    wild, focus, spell, clue, terror, sanity, stamina, monsters
+    wild, focus, spell, clue, terror, sanity, stamina, monsters, cast
         As for :class:`AdventureOdds` (the same defaults: the seed's rules); each card
         uses its own task costs and monster tasks.
 
@@ -2389,7 +2709,7 @@ def odds_table(cards: Iterable[TaskCard | str | Adventure] | None = None,
     monsters = tuple(monsters)
     for card in (adventures() if cards is None else cards):
         odds = AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue, terror=terror,
-                             sanity=sanity, stamina=stamina, monsters=monsters)
+                             sanity=sanity, stamina=stamina, monsters=monsters, cast=cast)
         name = card.name if isinstance(card, Adventure) else str(odds.card)
         out.append((name, [odds.probability(s) for s in scenarios]))
     return out
@@ -2397,7 +2717,8 @@ def odds_table(cards: Iterable[TaskCard | str | Adventure] | None = None,
 
 __all__ = [
     "SCENARIOS", "TERROR_EFFECTS", "Adventure", "AdventureOdds", "Choice", "Simulation",
-    "Situation", "adventure", "adventure_odds", "adventures", "clear_caches",
+    "Situation", "adventure", "adventure_odds", "adventures", "check_allowance", "check_dice",
+    "check_rows", "clear_caches",
     "load_adventures", "odds_table", "parse_monster_slots", "parse_task_costs",
     "place_monsters",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from mythlab.dice import outcomes, parse_row
@@ -70,7 +70,7 @@ from .refs import (
     TERROR as TERROR_RULE,
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task
-from .tasks import CODES, COLOURS, completions, fewest_dice, open_rows, split
+from .tasks import CODES, COLOURS, completions, fewest_dice, monster_slots, open_rows, split
 
 if TYPE_CHECKING:
     from mythlab.dice import Row
@@ -154,15 +154,25 @@ def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
 
 def task_costs(s: ElderSignState, card: str, row: int) -> list[tuple[str, int]]:
     """What completing a row costs (``rowN:sanity-1``), paid on completion (p.7)."""
-    if card == AO:
-        return []
+    return [] if card == AO else row_costs(s, card)[row]
+
+
+def row_costs(s: ElderSignState, card: str) -> list[list[tuple[str, int]]]:
+    """Per task row of a card in play (monsters included, :func:`effects.rows_of`), what
+    completing it costs as (kind, change). A monster on a full monster task replaces the
+    task, cost and all (p.10); rows it adds cost nothing."""
     spec = s.game.data.adventures[card].task_costs
-    out = []
+    slots, _ = monster_slots(card)
+    out: list[list[tuple[str, int]]] = [[] for _ in rows_of(s, card)]
     for token in spec.split(";"):
         where, _, cost = token.partition(":")
-        if where == f"row{row + 1}":
+        if where.startswith("row"):
+            r = int(where[3:]) - 1
             kind, _, n = cost.partition("-")
-            out.append((kind, -int(n)))
+            out[r].append((kind, -int(n)))
+    for r, (_, monster) in enumerate(rows_of(s, card)):
+        if monster and slots.get(r) == "replace":
+            out[r] = []
     return out
 
 
@@ -247,8 +257,13 @@ def do_jenny(s: ElderSignState, card: str) -> None:
 
 
 def offer_prepare(s: ElderSignState, a: Attempt) -> list[Action]:
-    label = f"roll {pool_text(a.to_roll)}" if a.to_roll else "use the held dice (nothing to roll)"
-    acts = [act(label, "roll", DICE)] + jenny_actions(s, a) + healing_actions(s)
+    """Roll, or spend cards first. With no die to roll (only an item could add one) the
+    choice is to add a die or to fail: held dice alone make no roll (ruling
+    'no-roll-without-dice')."""
+    stop = "stop attacking" if a.card == AO else "fail the adventure"
+    first = act(f"roll {pool_text(a.to_roll)}", "roll", DICE) if a.to_roll else \
+        act(f"{stop} (no die to roll)", "give-up", ruling("no-roll-without-dice"))
+    acts = [first] + jenny_actions(s, a) + healing_actions(s)
     seen = set()
     for card in s.active.cards:
         if card not in seen and usable(s, card):
@@ -279,17 +294,14 @@ def do_spend(s: ElderSignState, card: str) -> None:
         s.log(f"{inv.name} spends {card}.", rule)
         kind, n = parse_token(c.effect, PLAYER_KINDS)
         apply_one(s, s.data.turn, kind, n, rule)
-    if s.data.attempt is a and len(offer_prepare(s, a)) == 1:
+    if s.data.attempt is a and a.to_roll and len(offer_prepare(s, a)) == 1:
         do_roll(s)  # nothing else to spend: the dice are rolled
 
 
 def do_roll(s: ElderSignState) -> None:
     a = s.data.attempt
     a.to_roll = colours_sorted(a.to_roll)
-    if a.to_roll:
-        a.stage = "roll"
-    else:
-        after_roll(s)
+    a.stage = "roll"
 
 
 # ------------------------------------------------------------------ chance
@@ -356,18 +368,41 @@ def completion_actions(s: ElderSignState) -> list[Action]:
 
 
 def clue_actions(s: ElderSignState) -> list[Action]:
-    """Reroll all dice, or all dice of one face: with a clue, or Joe Diamond's free reroll."""
+    """Reroll some or all dice of the roll (p.10): with a clue, or Joe Diamond's free reroll.
+
+    One action per distinct multiset of dice (dice of one colour and face are alike), all
+    dice first, then fewer and fewer: up to 63 for six different faces, as the odds solver
+    counts them.
+    """
     a = s.data.attempt
     free = a.free_reroll
     if not (s.active.clues or free) or not a.rolled:
         return []
     head = "free reroll (Joe Diamond)" if free else "spend a clue"
     rule = INVESTIGATOR if free else CLUES
-    acts = [act(f"{head}: reroll all {len(a.rolled)} dice", "clue", rule, "", free)]
-    faces = sorted({split(x)[1] for x in a.rolled})
-    if len(faces) > 1:
-        acts += [act(f"{head}: reroll the {f} dice", "clue", rule, f, free) for f in faces]
-    return acts
+    counts = sorted(Counter(a.rolled).items(), key=lambda kv: die_order(kv[0]))
+    acts = []
+    for keep in product(*(range(n + 1) for _, n in counts)):
+        dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
+                     for _ in range(n - k))
+        if not dice:
+            continue
+        what = f"all {len(dice)} dice" if len(dice) == len(a.rolled) else dice_text(dice)
+        acts.append(act(f"{head}: reroll {what}", "clue", rule, dice, free))
+    return sorted(acts, key=lambda x: (-len(x.args[0]), x.label))
+
+
+def die_order(die: str) -> tuple[int, str]:
+    """Dice listed by colour (green, yellow, red), then face."""
+    colour, face = split(die)
+    return COLOURS.index(colour), face
+
+
+def dice_text(dice: Collection[str]) -> str:
+    """``["green:LORE", "green:LORE", "red:WILD"]`` -> ``"green LORE x2 + red WILD"``."""
+    count = Counter(dice)
+    return " + ".join(f"{die.replace(':', ' ')}" + (f" x{n}" if n > 1 else "")
+                      for die, n in sorted(count.items(), key=lambda kv: die_order(kv[0])))
 
 
 def to_resolve(s: ElderSignState) -> None:
@@ -445,7 +480,7 @@ def do_heal(s: ElderSignState, healer: int, target: int, track: str) -> None:
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
     change_health(s, target, track, 1, INVESTIGATOR)
     a = d.attempt
-    if a is not None and len(offer_prepare(s, a)) == 1:  # the battle: nothing else to do
+    if a is not None and a.to_roll and len(offer_prepare(s, a)) == 1:  # the battle: nothing else
         d.turn_start = False
         do_roll(s)
 
@@ -550,7 +585,7 @@ def do_fail_stop(s: ElderSignState) -> None:
         do_give_up(s)
 
 
-def do_clue(s: ElderSignState, face: str, free: bool) -> None:
+def do_clue(s: ElderSignState, dice: tuple[str, ...], free: bool) -> None:
     a = s.data.attempt
     inv = s.active
     if free:
@@ -558,12 +593,11 @@ def do_clue(s: ElderSignState, face: str, free: bool) -> None:
     else:
         inv.clues -= 1
         a.free_reroll = s.game.data.investigators[inv.name].ability == "second_reroll"
-    reroll = [x for x in a.rolled if not face or split(x)[1] == face]
-    reroll_dice(a, reroll)
+    reroll_dice(a, dice)
     if free:
-        s.log(f"{inv.name} rerolls {len(reroll)} dice for free.", INVESTIGATOR)
+        s.log(f"{inv.name} rerolls {dice_text(dice)} for free.", INVESTIGATOR)
     else:
-        s.log(f"{inv.name} spends a clue and rerolls {len(reroll)} dice"
+        s.log(f"{inv.name} spends a clue and rerolls {dice_text(dice)}"
               + (" (one more reroll is free)." if a.free_reroll else "."), CLUES)
 
 
@@ -642,27 +676,31 @@ def continue_rolling(s: ElderSignState) -> None:
     next_roll(s)
 
 
-def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int]:
-    """Dice the player could still use (to roll, held, addable) and the best die value."""
+def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
+    """Dice the player could still roll (the roll's or about to be rolled, and dice items
+    could add), dice held (markers, spells) and the best investigation a die shows."""
     a = s.data.attempt
-    n = len(a.to_roll) + len(a.rolled) + len(held_dice(s)) + extra
+    rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
     for card in s.active.cards:
         effect = s.game.data.cards[card].effect
         for colour, name in (("yellow", "add_yellow"), ("red", "add_red")):
             if effect == name and free_dice(s, colour) > 0:
-                n += 1
+                rollable += 1
                 best = 4
     if any(split(x)[0] != "green" for x in a.rolled) or set(a.to_roll) - {"green"}:
         best = 4
-    return n, best
+    return rollable, len(held_dice(s)), best
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:
-    """Whether some open row could still be completed with the dice left (p.7)."""
-    n, best = dice_left(s, extra)
+    """Whether some open row could still be completed with the dice left (p.7): a task is
+    completed with a roll, so at least one die must be left to roll (mythlab ruling
+    'no-roll-without-dice'); held dice count towards the task."""
+    rollable, held, best = dice_left(s, extra)
     all_rows = rows(s)
-    return n > 0 and any(fewest_dice(all_rows[r][0], best) <= n for r in available_rows(s))
+    return rollable > 0 and any(fewest_dice(all_rows[r][0], best) <= rollable + held
+                                for r in available_rows(s))
 
 
 def next_roll(s: ElderSignState) -> None:
@@ -670,12 +708,19 @@ def next_roll(s: ElderSignState) -> None:
     a = s.data.attempt
     if can_still(s):
         a.stage = "prepare"
-        if len(offer_prepare(s, a)) == 1:
+        if a.to_roll and len(offer_prepare(s, a)) == 1:
             do_roll(s)
         return
     if a.card == AO:
-        s.log("No dice are left: the attack ends.", BATTLE)
+        rollable = dice_left(s)[0]
+        s.log(f"The {rollable} {'die' if rollable == 1 else 'dice'} left cannot complete the "
+              "combat task: the attack ends." if rollable else
+              "No dice are left: the attack ends.", BATTLE)
         end_attempt(s)
+    elif not dice_left(s)[0] and held_dice(s):
+        s.log("No die is left to roll, and held dice complete no task alone: the adventure "
+              "fails.", ruling("no-roll-without-dice"))
+        fail_adventure(s)
     else:
         s.log("No task can be completed with the dice left: the adventure fails.", AUTO_FAIL)
         fail_adventure(s)

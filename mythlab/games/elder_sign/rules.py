@@ -29,7 +29,10 @@ from .effects import (
     change_health,
     devour,
     gain_cards,
+    held_die_text,
+    held_for_lock,
     lock_die,
+    lock_icons,
     lose_trophies,
     new_investigator,
     pay,
@@ -37,6 +40,8 @@ from .effects import (
     place_monster,
     placements,
     release_attempt,
+    settle_locks,
+    take_held_die,
     unlock,
 )
 from .refs import (
@@ -53,6 +58,7 @@ from .refs import (
     FOCUS,
     INVESTIGATOR,
     ITEMS,
+    LOCKED,
     LOST_FOUND,
     MONSTERS,
     MOVE,
@@ -73,7 +79,7 @@ PHASES = PhaseBook([
     Phase("Move", MOVE, 1, ("Adventure", "Entrance", "Roll", "Monster appears", "Clock"),
           "Move your investigator to an adventure card or to the Entrance."),
     Phase("Adventure", ADVENTURE, 2,
-          ("Roll", "Monster appears", "Devoured", "Reward choice", "Clock", "Move",
+          ("Roll", "Monster appears", "Locked die", "Devoured", "Reward choice", "Clock", "Move",
            "Final battle", "Game over"),
           "Spend items, roll, complete one task per roll; try again or fail."),
     Phase("Roll", "Elder Sign · p.6 Rolling the dice", 3,
@@ -84,8 +90,8 @@ PHASES = PhaseBook([
                                     "Clock", "Move", "Final battle", "Game over"),
           "First aid, lost and found, or a souvenir."),
     Phase("Monster appears", MONSTERS, 5,
-          ("Monster appears", "Adventure", "Devoured", "Reward choice", "Clock", "Move",
-           "Entrance", "Final battle", "Game over"),
+          ("Monster appears", "Locked die", "Adventure", "Devoured", "Reward choice", "Clock",
+           "Move", "Entrance", "Final battle", "Game over"),
           "The active player places the monster on a monster task or under a card's last task."),
     Phase("Devoured", DEVOURED, 6, ("Devoured", "Monster appears", "Adventure",
                                     "Reward choice", "Clock", "Move", "Final battle",
@@ -95,16 +101,20 @@ PHASES = PhaseBook([
           ("Reward choice", "Monster appears", "Devoured", "Adventure", "Clock", "Move",
            "Final battle", "Game over"),
           '"Ashcan" Pete takes a gained item or spell, or a clue, common item or spell instead.'),
-    Phase("Clock", CLOCK, 8, ("Move", "Final battle", "Monster appears", "Devoured",
-                              "Reward choice", "Game over"),
+    Phase("Locked die", LOCKED, 8,
+          ("Monster appears", "Adventure", "Roll", "Entrance", "Devoured", "Reward choice",
+           "Clock", "Move", "Final battle", "Game over"),
+          "No die is free for a locked-die icon: the active player chooses a held one."),
+    Phase("Clock", CLOCK, 9, ("Move", "Final battle", "Monster appears", "Locked die",
+                              "Devoured", "Reward choice", "Game over"),
           "The clock moves 3 hours; at midnight the Mythos (or the Ancient One's attack)."),
-    Phase("Final battle", BATTLE, 9, ("Roll", "Clock", "Devoured", "Game over"),
+    Phase("Final battle", BATTLE, 10, ("Roll", "Clock", "Devoured", "Game over"),
           "Roll to complete the combat task: each completion removes a doom token."),
-    Phase("Game over", ENDING, 10, (), "Sealed with Elder Signs, banished in battle, or lost."),
+    Phase("Game over", ENDING, 11, (), "Sealed with Elder Signs, banished in battle, or lost."),
 ])
 
 TASK_PHASES = {"place": "Monster appears", "replace": "Devoured", "helper": "Adventure",
-               "max": "Clock", "reward": "Reward choice"}
+               "max": "Clock", "reward": "Reward choice", "lock": "Locked die"}
 
 
 @register
@@ -231,7 +241,10 @@ class ElderSignState(State):
     def _scores(self) -> dict[str, Any]:
         d = self.data
         won = d.result.startswith("won")
-        return {"result": d.result or "in play", "won": won, "elder_signs": d.elder_signs,
+        outcome = (f"The investigators {'win' if won else 'lose'}: "
+                   f"{d.result.partition(': ')[2]}." if d.result else None)
+        return {"result": d.result or "in play", "won": won, "outcome": outcome,
+                "elder_signs": d.elder_signs,
                 "doom": d.doom, "winners": list(range(self.game.players)) if won else [],
                 "scores": {self.player_name(p): int(won) for p in range(self.game.players)}}
 
@@ -321,7 +334,7 @@ class ElderSignState(State):
         d.attempt = None
         d.entrance_roll = False
         d.phase = "Game over"
-        self.log(f"The investigators {'win' if result == 'won' else 'lose'}: {why}.", rule)
+        self.log(self._scores()["outcome"], rule)
 
     def describe(self) -> str:
         d = self.data
@@ -348,6 +361,7 @@ class ElderSignState(State):
     def _advance(self) -> None:
         """Move the turn on while nothing waits for a decision (p.5, p.9, p.12)."""
         d = self.data
+        settle_locks(self)
         while not d.result:
             if d.pending:
                 return
@@ -481,12 +495,14 @@ def advance_clock(s: ElderSignState) -> None:
     s.log("Midnight.", CLOCK)
     for card in list(d.board):
         rule = s.game.data.card_rules.get(card.name)
-        if rule is not None and rule.midnight:
+        if rule is not None and rule.midnight and not d.awakening:
             apply_table(s, rule.midnight, f"{CLOCK} ({card.name})")
     m = s.lasting_mythos
     if m is not None and m.lasting == "midnight":
         apply_table(s, m.lasting_effect, f"{MYTHOS} ({m.name})")
-    if not d.result and not d.awake:
+    if d.awakening:  # a full doom track awakens it at once (p.11), before any Mythos card
+        s.log("The doom track is full: no Mythos card is drawn.", ruling("awakening-at-midnight"))
+    elif not d.result:
         draw_mythos(s)
 
 
@@ -504,7 +520,7 @@ def apply_table(s: ElderSignState, tokens: tuple[str, ...], rule: str) -> None:
     """Effects on every investigator (``each_*``) or on the board."""
     d = s.data
     for token in tokens:
-        if d.result:
+        if d.result or d.awakening:  # the Ancient One awakens at once (p.11)
             return
         kind, n = parse_token(token, PLAYER_KINDS | EACH_KINDS)
         if kind == "doom_per_other_world":
@@ -578,6 +594,8 @@ def ancient_one_attacks(s: ElderSignState) -> None:
     ao = s.ancient_one
     s.log(f"Midnight: {ao.name} attacks ({', '.join(ao.attack)}).", ATTACK)
     for token in ao.attack:
+        if d.result:
+            return
         kind, n = parse_token(token, {"max_either", "clue_or_health", "sanity", "stamina",
                                       "doom"})
         if kind == "doom":
@@ -715,8 +733,20 @@ def do_reward(s: ElderSignState, choice: str) -> None:
         gain_cards(s, t.player, choice, 1, INVESTIGATOR)
 
 
+def offer_lock(s: ElderSignState, t: Task) -> list[Action]:
+    """Which held die a lock takes when no die is free (p.11: the active player chooses)."""
+    colour = next(c for c, p in lock_icons(s) if p == t.place)
+    return [act(f"lock the {held_die_text(s, src)}", "lock", LOCKED, src)
+            for src in held_for_lock(s, colour)]
+
+
+def do_lock(s: ElderSignState, source: str) -> None:
+    t = s.data.pending.pop()
+    take_held_die(s, source, t.place)
+
+
 OFFERS = {"place": offer_place, "replace": offer_replace, "helper": offer_helper,
-          "max": offer_max, "reward": offer_reward}
+          "max": offer_max, "reward": offer_reward, "lock": offer_lock}
 
 DO = {
     "move": do_move, "first-aid": do_first_aid, "souvenir": do_souvenir,
@@ -729,7 +759,7 @@ DO = {
     "give-up": adv.do_give_up, "stop": adv.do_give_up,
     "aside": adv.do_aside, "focus": adv.do_focus, "no-focus": adv.continue_rolling,
     "place": do_place, "replace": do_replace, "helper": do_helper, "max": do_max,
-    "reward": do_reward,
+    "reward": do_reward, "lock": do_lock,
 }
 
 

@@ -16,6 +16,7 @@ from mythlab.engine import make
 from .effects import lock_die, place_monster
 from .rules import ElderSignState
 from .state import InPlay
+from .tasks import TOTALS
 
 #: investigators of a scenario unless given: the 5-sanity 5-stamina ones first
 DEFAULT_INVESTIGATORS = ("Vincent Lee", "Amanda Sharpe", "Mandy Thompson", "Dexter Drake",
@@ -33,15 +34,19 @@ def scenario(players: int = 1, seed: int = 0, *, ancient_one: str = "Cthulhu",
              clues: Mapping[int, int] | None = None,
              trophies: Mapping[int, Sequence[str]] | None = None,
              health: Mapping[int, tuple[int, int]] | None = None,
-             wild: str = "seed") -> ElderSignState:
+             wild: str = "seed", green_dice: int = 6) -> ElderSignState:
     """A position at the start of P1's turn (Movement) with the named pieces.
 
     ``board`` names the adventures on the table (the rest of the six places are dealt from
     the shuffled deck); ``monsters`` maps a card to (monster id, row) pairs; ``cards``,
     ``clues``, ``trophies`` (``"adventure:<name>"`` / ``"monster:<id>"``) and ``health``
     ((sanity, stamina)) are per seat. Investigators start without their dealt items unless
-    ``cards`` gives them some.
+    ``cards`` gives them some. ``green_dice`` below 6 locks ``6 - green_dice`` green dice on
+    the Mythos card (p.11), so adventures are played with fewer dice (small positions for
+    exhaustive tests).
     """
+    if not 0 <= green_dice <= TOTALS["green"]:
+        raise ValueError(f"green_dice={green_dice!r}: expected 0 to {TOTALS['green']}")
     names = list(investigators or DEFAULT_INVESTIGATORS[:players])
     game = make("elder_sign", players=players, seed=seed, ancient_one=ancient_one,
                 investigators=names, wild=wild)
@@ -80,6 +85,8 @@ def scenario(players: int = 1, seed: int = 0, *, ancient_one: str = "Cthulhu",
         rule = game.data.card_rules.get(card.name)
         if rule is not None and rule.lock != "none":
             lock_die(s, rule.lock, f"card:{card.name}")
+    for _ in range(TOTALS["green"] - green_dice):
+        lock_die(s, "green", f"mythos:{mythos}")
     d.doom, d.clock, d.elder_signs = doom, clock, elder_signs
     for seat, given in (cards or {}).items():
         for c in given:

@@ -107,6 +107,7 @@ class Task:
     amount: int = 0
     exclude: str = ""              # a card monsters may not be placed on right now
     reward: str = ""               # the card kind a reward choice is about ("Ashcan" Pete)
+    place: str = ""                # where a die is to be locked ("monster:X09", ...)
 
 
 @dataclass

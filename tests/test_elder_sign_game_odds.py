@@ -1,0 +1,114 @@
+"""The Elder Sign game and its odds solver are one rule set (issue 10, section 2).
+
+Small adventures are set up in the game itself (``scenarios.scenario``: a few cards, 2-4 green
+dice, the others locked on the Mythos card), and the best chance of completing the card is
+computed by exhaustive expectimax over the game's own ``legal_actions()`` and
+``chance_outcomes()``: every choice the game offers, every roll with its exact probability. It
+must equal what :class:`~mythlab.games.elder_sign.AdventureOdds` says for the same position, as
+the game's live odds build it (``live_odds.card_solver``), exactly (Fractions).
+
+Rules exercised (Elder Sign rulebook, Greek edition): one task per roll and the dice left are
+rolled again (p.6-7), failing a roll: set one die aside (p.7), focus (p.10), spells hold a die of
+the roll they are cast before (p.9-10), clues reroll some or all dice (p.10), monster tasks
+(p.10-11), the arrow's order (p.8), task costs (p.7), terror effects that change the dice (p.7),
+and no roll without dice (ruling 'no-roll-without-dice').
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from mythlab.games.elder_sign.live_odds import card_solver, green_pool
+from mythlab.games.elder_sign.scenarios import scenario
+
+ATTEMPT_LISTS = ("rolled", "kept", "aside", "used", "added", "won", "to_roll")
+
+
+def position_key(state) -> str:
+    """A canonical key of a position: its data as JSON, dice listed as multisets (the order
+    in which dice were rolled or set aside does not matter), and the random stream."""
+    raw = json.loads(state.to_json())
+    data = raw["data"]
+    attempt = data.get("attempt")
+    if attempt:
+        for name in ATTEMPT_LISTS:
+            attempt[name] = sorted(attempt[name])
+    return json.dumps([data, raw["stream"]], sort_keys=True)
+
+
+def completes(state, card: str) -> bool:
+    """Whether the action that led to ``state`` resolved ``card`` (p.7)."""
+    return any(f" resolves {card}." in line for line in state.events)
+
+
+def best_chance(state, card: str, memo: dict[str, Fraction]) -> Fraction:
+    """The chance of completing ``card`` under optimal play from ``state``: the maximum over
+    the game's legal actions, the exact expectation over its chance outcomes."""
+    a = state.data.attempt
+    if state.is_terminal() or a is None or a.card != card:
+        return Fraction(int(completes(state, card)))
+    key = position_key(state)
+    got = memo.get(key)
+    if got is None:
+        if state.is_chance_node():
+            got = sum((p * best_chance(state.apply(o), card, memo)
+                       for o, p in state.chance_outcomes()), Fraction(0))
+        else:
+            got = max(best_chance(state.apply(x), card, memo) for x in state.legal_actions())
+        memo[key] = got
+    return got
+
+
+# (card, scenario options, spells and clues for the solver): 2-4 green dice each
+ADVENTURES = [
+    pytest.param("Gate to Elsewhere", {"green_dice": 3}, {}, id="focus: LORE|LORE,LORE 3G"),
+    pytest.param("Hallway on Fire", {"green_dice": 3}, {},
+                 id="arrow and task costs: PERIL>PERIL 3G"),
+    pytest.param("Hallway on Fire", {"green_dice": 3, "health": {0: (5, 2)}}, {},
+                 id="a task cost that would bring stamina to 0 (p.7)"),
+    pytest.param("Mysterious Tome", {"green_dice": 4, "clues": {0: 1}}, {"clue": 1},
+                 id="a clue: INV_3,TERROR|LORE,LORE 4G"),
+    pytest.param("The Loading Dock", {"green_dice": 3, "clues": {0: 1}}, {"clue": 1},
+                 id="discard all terror and a clue: PERIL|PERIL,INV_3 3G"),
+    pytest.param("Koi Pond", {"green_dice": 4, "monsters": {"Koi Pond": [("X01", 0)]}}, {},
+                 id="immediate fail, a monster on a full monster task: PERIL|TERROR,PERIL,PERIL"),
+    pytest.param("Another Dimension", {"green_dice": 3, "board": [],
+                                       "other_worlds": ["Another Dimension"],
+                                       "monsters": {"Another Dimension": [("X01", 0)]}}, {},
+                 id="a partial monster task, an Other World: LORE,PERIL|TERROR,PERIL 3G"),
+    pytest.param("Hallway on Fire", {"green_dice": 3, "monsters": {
+        "Hallway on Fire": [("X08", -2)]}}, {},
+                 id="a monster under the last task of an arrow card: PERIL>PERIL>TERROR 3G"),
+    pytest.param("Hallway on Fire", {"green_dice": 3, "cards": {0: ["Binding Word"]}},
+                 {"spell": 1}, id="a spell: PERIL>PERIL 3G"),
+    pytest.param("Gate to Elsewhere", {"green_dice": 3, "cards": {0: ["Binding Word"]},
+                                       "clues": {0: 1}}, {"spell": 1, "clue": 1},
+                 id="a spell and a clue: LORE|LORE,LORE 3G"),
+    pytest.param("The Hedge Maze", {"green_dice": 2, "cards": {0: ["Binding Word",
+                                                                   "Dread Curse"]}},
+                 {"spell": 2}, id="two spells: INV_2,PERIL|PERIL,PERIL 2G"),
+]
+
+
+@pytest.mark.parametrize(("card", "options", "allowance"), ADVENTURES)
+def test_the_odds_solver_equals_expectimax_over_the_game(card, options, allowance):
+    start = scenario(**({"board": [card]} | options))
+    game_value = best_chance(start.apply(f"go to {card}"), card, {})
+    solver = card_solver(start, card, **allowance)
+    assert green_pool(start) == f"{options['green_dice']}G"
+    assert solver.probability(green_pool(start)) == game_value
+
+
+def test_live_odds_of_a_card_beyond_the_solver_bounds_are_unknown():
+    """Monsters may pile up under a card's last task (p.11); past odds.MAX_ROWS rows the view
+    shows '?' and the odds bot treats the card as hopeless, rather than solving for minutes."""
+    from mythlab.games.elder_sign.live_odds import card_odds
+    from mythlab.widgets.elder_sign import elder_sign_view
+
+    s = scenario(board=["Lights Out"], monsters={"Lights Out": [("X01", -2), ("X02", -2)]})
+    assert card_odds(s, "Lights Out", "6G") is None
+    assert 'title="too large to solve within seconds">?</span><b>Lights Out' in \
+        elder_sign_view(s)
