@@ -7,6 +7,7 @@ or eat the machine on a broken build run in a child process with a memory and ti
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -15,6 +16,7 @@ import textwrap
 
 import pytest
 
+import mythlab
 from mythlab.data import MAX_YAML_DEPTH, MAX_YAML_INT, data_path, read_yaml
 from mythlab.dice import load_dice
 from mythlab.engine import DataError
@@ -212,3 +214,119 @@ def test_error_messages_never_repeat_a_whole_input(tmp_path):
     with pytest.raises(DataError) as err:
         load_family(path)
     assert err.value.field == "timing" and len(str(err.value)) < 600
+
+
+# --------------------------------------------------------------------- save files
+def _agea_session(moves: int = 4) -> mythlab.Session:
+    session = mythlab.Session(mythlab.make("agea", players=2, seed=3))
+    for _ in range(moves):
+        state = session.state
+        if state.is_chance_node():
+            session.roll()
+        else:
+            session.apply(state.legal_actions()[0])
+    return session
+
+
+def test_save_never_follows_a_symlink_planted_at_its_temporary_name(tmp_path):
+    """Saving once wrote a fixed ``<name>.tmp``: a symlink planted there redirected the write."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    (tmp_path / "game.json.tmp").symlink_to(victim)
+    path = _agea_session().save(tmp_path / "game.json")
+    assert victim.read_text(encoding="utf-8") == "precious"
+    assert mythlab.Session.load(path).position == 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.tmp",
+                                                         "victim.txt"]
+
+
+def test_a_failed_save_leaves_nothing_behind_and_the_old_save_whole(tmp_path, monkeypatch):
+    session = _agea_session()
+    path = session.save(tmp_path / "game.json")
+    before = path.read_bytes()
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    session.apply(session.state.legal_actions()[0])
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        session.save(path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize("text", [None, 7, ["a"]])
+def test_from_json_of_something_not_text_is_a_save_file_error(text):
+    with pytest.raises(mythlab.SaveFileError, match="expected the saved JSON text"):
+        mythlab.Session.from_json(text)
+    with pytest.raises(mythlab.SaveFileError, match="expected the saved JSON text"):
+        mythlab.make("agea").state_from_json(text)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deep"),
+    ('{"format": ' + "9" * 5000 + "}", "not valid JSON"),
+    (b"\xff\xfe{}", "not valid JSON"),
+])
+def test_hostile_json_is_a_save_file_error(text, message):
+    with pytest.raises(mythlab.SaveFileError, match=message):
+        mythlab.Session.from_json(text)
+    with pytest.raises(mythlab.SaveFileError, match=message):
+        mythlab.make("agea").state_from_json(text)
+
+
+def test_oversized_saves_are_refused_before_parsing(tmp_path):
+    from mythlab.engine.state import MAX_SAVE_BYTES
+
+    text = " " * (MAX_SAVE_BYTES + 1)
+    with pytest.raises(mythlab.SaveFileError, match="more than"):
+        mythlab.Session.from_json(text)
+    path = tmp_path / "big.json"
+    with open(path, "wb") as f:
+        f.truncate(MAX_SAVE_BYTES + 1)
+    with pytest.raises(mythlab.SaveFileError, match="cannot read save file: .* bytes allowed"):
+        mythlab.Session.load(path)
+
+
+def test_loading_a_device_or_fifo_as_a_save_is_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "save.json"
+    os.mkfifo(fifo)
+    out = run_bounded(f"""
+        import mythlab
+        for path in ("/dev/zero", {str(fifo)!r}):
+            try:
+                mythlab.Session.load(path)
+            except mythlab.SaveFileError as exc:
+                print(exc)
+    """, memory_mb=1024, seconds=30)
+    assert out.count("not a regular file") == 2, out
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("stream", 1e300, "field 'stream'"),
+    ("stream", -1, "field 'stream'"),
+    ("stream", True, "field 'stream'"),
+    ("history", [{"a": 1}], "field 'history'"),
+    ("events", "abc", "field 'events'"),
+])
+def test_state_fields_are_typed_strictly(field, value, message):
+    state = _agea_session().state
+    payload = json.loads(state.to_json())
+    payload[field] = value
+    with pytest.raises(mythlab.SaveFileError, match=message):
+        state.game.state_from_json(json.dumps(payload))
+
+
+@pytest.mark.parametrize("change,field", [
+    (lambda d: d.update(turn=True), "data.turn"),
+    (lambda d: d.update(turn="1"), "data.turn"),
+    (lambda d: d["players"][0].update(bonus_vp=1.5), "data.players.0.bonus_vp"),
+])
+def test_state_data_is_typed_strictly(change, field):
+    """``true`` is no seat number and ``"1"`` no count: pydantic's lax mode let them in."""
+    state = _agea_session().state
+    payload = json.loads(state.to_json())
+    change(payload["data"])
+    with pytest.raises(mythlab.SaveFileError, match=f"field '{field}'"):
+        state.game.state_from_json(json.dumps(payload))

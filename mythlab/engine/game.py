@@ -6,11 +6,15 @@ import json
 from typing import Any, ClassVar
 
 import networkx as nx
+from pydantic import ValidationError
 
 from .chance import SeededStream
-from .errors import SaveFileError
+from .errors import SaveFileError, shown
 from .phase import PhaseBook
-from .state import STATE_FORMAT, STATE_VERSION, State, data_from_json
+from .state import STATE_FORMAT, STATE_VERSION, State, data_from_json, parse_save_json
+
+#: the largest seeded-stream position a state may hold (each shuffle advances it by one)
+MAX_STREAM_POSITION = 10**9
 
 _REGISTRY: dict[str, type[Game]] = {}
 
@@ -107,30 +111,43 @@ class Game:
         return {"players": self.players, "seed": self.seed, **self.options}
 
     def state_from_json(self, text: str) -> State:
-        """Restore a state saved by ``State.to_json`` (for this game and these options)."""
-        try:
-            payload = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveFileError(f"state JSON is not valid JSON: {exc}") from None
+        """Restore a state saved by ``State.to_json`` (for this game and these options).
+
+        The text is bounded, its fields typed strictly; anything else raises ``SaveFileError``
+        naming the field, and this game is left as it was.
+        """
+        payload = parse_save_json(text, "state JSON")
         if not isinstance(payload, dict) or payload.get("format") != STATE_FORMAT:
             raise SaveFileError("not a mythlab state (field 'format')")
         if payload.get("version") != STATE_VERSION:
-            raise SaveFileError(f"state version {payload.get('version')!r} is not supported "
+            raise SaveFileError(f"state version {shown(payload.get('version'))} is not supported "
                                 f"(this mythlab reads version {STATE_VERSION}) (field 'version')")
         if payload.get("game") != self.name:
-            raise SaveFileError(f"state is for game {payload.get('game')!r}, not {self.name!r} "
-                                "(field 'game')")
+            raise SaveFileError(f"state is for game {shown(payload.get('game'))}, not "
+                                f"{self.name!r} (field 'game')")
         if payload.get("options") != json.loads(json.dumps(self.options_dict())):
-            raise SaveFileError(f"state was made with options {payload.get('options')}, "
-                                f"this game has {self.options_dict()} (field 'options')")
+            raise SaveFileError(f"state was made with options {shown(payload.get('options'))}, "
+                                f"this game has {shown(self.options_dict())} (field 'options')")
         try:
             data = data_from_json(self.state_class.data_class, payload["data"])
-            stream = SeededStream(self.seed, int(payload["stream"]))
-            history = tuple(str(h) for h in payload["history"])
-            events = [str(e) for e in payload["events"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveFileError(f"state JSON is damaged: {exc}") from None
-        return self.state_class(self, data, stream, history, events)
+        except KeyError:
+            raise SaveFileError("state JSON is damaged: no field 'data'") from None
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in ("data", *err["loc"]))
+            raise SaveFileError(f"state JSON is damaged: {err['msg']} (field {where!r})") from None
+        stream = payload.get("stream")
+        if isinstance(stream, bool) or not isinstance(stream, int) or \
+                not 0 <= stream <= MAX_STREAM_POSITION:
+            raise SaveFileError(f"state JSON is damaged: stream position {shown(stream)} is not a "
+                                f"whole number from 0 to {MAX_STREAM_POSITION} (field 'stream')")
+        history, events = payload.get("history"), payload.get("events")
+        for name, value in (("history", history), ("events", events)):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise SaveFileError(f"state JSON is damaged: expected a list of strings "
+                                    f"(field {name!r})")
+        stream_state = SeededStream(self.seed, stream)
+        return self.state_class(self, data, stream_state, tuple(history), events)
 
     def phase_graph(self) -> nx.DiGraph:
         """The declared phases and transitions as a networkx graph."""

@@ -5,15 +5,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from .action import Action
 from .chance import CHANCE
-from .errors import IllegalAction, SaveFileError
+from .errors import IllegalAction, SaveFileError, shown
+from .files import FileRefused, read_user_text
 from .game import Game, make
-from .state import State
+from .state import MAX_SAVE_BYTES, State, parse_save_json
 
 SESSION_FORMAT = "mythlab-session"
 SESSION_VERSION = 1
@@ -133,34 +135,42 @@ class Session:
         return {**body, "checksum": _checksum(body)}
 
     def save(self, path: str | os.PathLike) -> Path:
-        """Write the session (game, options, every action) as JSON; never pickle."""
+        """Write the session (game, options, every action) as JSON; never pickle.
+
+        The text goes to a fresh temporary file beside ``path`` (never a fixed name a symlink
+        could be planted at), then replaces ``path`` at once: a crash never leaves half a save,
+        and a failure leaves nothing behind.
+        """
         path = Path(path)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)  # a crash mid-write never leaves a half-written save
+        text = json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
         return path
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Session:
         """Read a save file; a damaged or foreign file raises ``SaveFileError``."""
-        path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_user_text(path, MAX_SAVE_BYTES)
+        except FileRefused as exc:
             raise SaveFileError(f"{path}: cannot read save file: {exc}") from None
         return cls.from_json(text, source=str(path))
 
     @classmethod
     def from_json(cls, text: str, source: str = "save file") -> Session:
-        try:
-            payload = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveFileError(f"{source}: not valid JSON, truncated or damaged ({exc})") from None
+        payload = parse_save_json(text, source)
         if not isinstance(payload, dict) or payload.get("format") != SESSION_FORMAT:
             raise SaveFileError(f"{source}: not a mythlab session file (field 'format')")
         if payload.get("version") != SESSION_VERSION:
-            raise SaveFileError(f"{source}: version {payload.get('version')!r} is not supported; "
-                                f"this mythlab reads version {SESSION_VERSION} (field 'version')")
+            raise SaveFileError(f"{source}: version {shown(payload.get('version'))} is not "
+                                f"supported; this mythlab reads version {SESSION_VERSION} "
+                                "(field 'version')")
         body = {k: v for k, v in payload.items() if k != "checksum"}
         if payload.get("checksum") != _checksum(body):
             raise SaveFileError(f"{source}: checksum does not match; the file was altered or "
