@@ -330,3 +330,112 @@ def test_state_data_is_typed_strictly(change, field):
     change(payload["data"])
     with pytest.raises(mythlab.SaveFileError, match=f"field '{field}'"):
         state.game.state_from_json(json.dumps(payload))
+
+
+# --------------------------------------------------------------------- options
+@pytest.mark.parametrize("options,message", [
+    ({"names": ["Ann", "Ann", "Bob"]}, "names: 'Ann' and 'Ann' name two seats alike"),
+    ({"names": ["Ann", " ann", "Bob"]}, "name two seats alike"),
+    ({"names": ["Ann", "", "Bob"]}, "names: each name is a printable text"),
+    ({"names": ["Ann", 7, "Bob"]}, "names: each name is a printable text"),
+    ({"names": ["Ann", "Bo\nb", "Cy"]}, "names: each name is a printable text"),
+    ({"names": ["Ann", "B" * 41, "Cy"]}, "names: each name is a printable text"),
+    ({"names": "AnnBobCy"}, "names: expected a list of 3 names"),
+    ({"players": True}, "players: Agea is for 2–6 players, not True"),
+    ({"players": 3.0}, "players: Agea is for 2–6 players"),
+    ({"seed": 1.9}, "seed: expected a whole number"),
+    ({"seed": True}, "seed: expected a whole number"),
+    ({"seed": 10**30}, "seed: expected a whole number"),
+    ({"cards": 5}, "cards: expected a file path, not 5"),
+])
+def test_bad_shared_options_are_refused_naming_the_option(options, message):
+    """Duplicate names made one seat's moves unreachable; ``players=True`` made a 1-seat game and
+    ``seed=1.9`` was silently seed 1."""
+    with pytest.raises(ValueError, match=message):
+        mythlab.make("agea", **{"players": 3, **options})
+
+
+@pytest.mark.parametrize("name,options,message", [
+    ("elysium", {"card_files": "cards-zeus.yaml"}, "card_files: expected a list of file paths"),
+    ("elysium", {"card_files": ["x.yaml"] * 17}, "card_files: 17 files, more than the 16"),
+    ("elysium", {"families": 5}, "families: a set name or a list of families"),
+    ("elder_sign", {"ancient_one": ["Azathoth"]}, "ancient_one: no Ancient One called"),
+    ("elder_sign", {"investigators": 5}, "investigators: give 2 different names"),
+    ("cyclades", {"cycle_limit": 10**100}, "cycle_limit must be a whole number from 1 to 1000"),
+])
+def test_bad_game_options_are_value_errors_naming_the_option(name, options, message):
+    """A string for ``card_files`` was read letter by letter; the others were raw TypeErrors."""
+    with pytest.raises(ValueError, match=message):
+        mythlab.make(name, **options)
+
+
+def test_unreadable_data_file_options_are_data_errors(tmp_path):
+    with pytest.raises(DataError, match="not a regular file"):
+        mythlab.make("agea", cards="/dev/null")
+    with pytest.raises(DataError, match="cannot read"):
+        mythlab.make("cyclades", archipelago=str(tmp_path / "missing.yaml"))
+
+
+# --------------------------------------------------------------------- saves embed their data
+def _custom_agea_cards(tmp_path, tests=("Music",)):
+    import yaml
+
+    raw = yaml.safe_load(data_path("agea", "cards.yaml").read_text(encoding="utf-8"))
+    next(c for c in raw["cards"] if c["id"] == "hydra")["tests"] = list(tests)
+    path = tmp_path / "my-cards.yaml"
+    path.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    return path
+
+
+def test_a_save_embeds_its_custom_data_and_loads_without_the_file(tmp_path):
+    """Saves named custom data by path: moved or edited files broke them (or went unnoticed)."""
+    cards = _custom_agea_cards(tmp_path)
+    session = mythlab.Session(mythlab.make("agea", players=2, seed=1, cards=str(cards)))
+    session.roll()
+    saved = session.save(tmp_path / "game.json")
+    cards.write_text("edited later", encoding="utf-8")  # the save does not read it again
+    moved = tmp_path / "elsewhere" / "game.json"
+    moved.parent.mkdir()
+    saved.rename(moved)
+    loaded = mythlab.Session.load(moved)
+    assert loaded.game.cards["hydra"].tests == ("Music",)
+    assert loaded.to_dict() == session.to_dict()
+    assert json.loads(moved.read_text(encoding="utf-8"))["files"][0]["file"] == str(cards)
+
+
+def test_an_altered_embedded_data_file_is_named(tmp_path):
+    cards = _custom_agea_cards(tmp_path)
+    session = mythlab.Session(mythlab.make("agea", players=2, seed=1, cards=str(cards)))
+    payload = session.to_dict()
+    payload["files"][0]["text"] = payload["files"][0]["text"].replace("Music", "Wit")
+    with pytest.raises(mythlab.SaveFileError) as err:
+        mythlab.Session.from_json(json.dumps(payload))
+    assert "my-cards.yaml" in str(err.value) and "field 'files[0]'" in str(err.value)
+
+
+def test_an_old_save_naming_a_device_is_refused_quickly(tmp_path):
+    """A version-1 save names its data by path: ``/dev/zero`` once hung the load."""
+    from mythlab.engine.session import _checksum
+
+    body = {"format": "mythlab-session", "version": 1, "game": "agea",
+            "options": {"players": 2, "seed": 1, "names": None, "cards": "/dev/zero"},
+            "actions": [], "position": 0}
+    text = json.dumps({**body, "checksum": _checksum(body)})
+    out = run_bounded(f"""
+        import mythlab
+        try:
+            mythlab.Session.from_json({text!r})
+        except mythlab.SaveFileError as exc:
+            print(exc)
+    """, memory_mb=1024, seconds=30)
+    assert "/dev/zero: not a regular file" in out
+
+
+def test_a_state_from_an_edited_data_file_names_the_file(tmp_path):
+    cards = _custom_agea_cards(tmp_path)
+    state = mythlab.make("agea", players=2, seed=1, cards=str(cards)).initial_state()
+    text = state.to_json()
+    _custom_agea_cards(tmp_path, tests=("Wit",))
+    game = mythlab.make("agea", players=2, seed=1, cards=str(cards))
+    with pytest.raises(mythlab.SaveFileError, match=f"the data file {cards} has changed"):
+        game.state_from_json(text)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
+from mythlab.engine.files import DataFile, as_source
 
 CardType = Literal["monster-foe", "non-monster-foe", "non-foe", "relic", "companion", "event",
                    "hero", "city-state"]
@@ -102,9 +103,9 @@ class CardSet:
         return [c for c in self.cards if c.type in types]
 
 
-def load_cards(path: str | Path | None = None) -> CardSet:
+def load_cards(path: str | Path | DataFile | None = None) -> CardSet:
     """Load and validate a card file (the built-in ``data/agea/cards.yaml`` by default)."""
-    path = Path(path) if path is not None else data_path("agea", "cards.yaml")
+    path = as_source(path) if path is not None else data_path("agea", "cards.yaml")
     raw = read_yaml(path)
     file = str(path)
     if not isinstance(raw, dict) or raw.get("format") != "mythlab-agea-cards":

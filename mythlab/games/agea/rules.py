@@ -92,6 +92,7 @@ class AgeaGame(Game):
     phases = PHASES
     #: ``cards``: a path to your own card file (validated; the built-in list by default)
     default_options = {"names": None, "cards": None}
+    file_options = {"cards": False}
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)

@@ -53,6 +53,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
+from mythlab.engine.files import DataFile, as_source
 
 __all__ = [
     "MAP_FORMAT", "Slots", "Start", "StartLayout",
@@ -310,7 +311,7 @@ def _layout(file: str, key: Any, raw: Any, island_ids: Mapping[str, Any],
     return players, layout
 
 
-def load_archipelago(path: str | Path) -> nx.Graph:
+def load_archipelago(path: str | Path | DataFile) -> nx.Graph:
     """Load and validate an archipelago map file (format: ``docs/cyclades-map-format.md``).
 
     Parameters
@@ -348,7 +349,7 @@ def load_archipelago(path: str | Path) -> nx.Graph:
     >>> G.graph["starts"][3].provenance
     'mythlab'
     """
-    path = Path(path)
+    path = as_source(path)
     file = str(path)
     raw = read_yaml(path)
     if not isinstance(raw, dict):
@@ -478,7 +479,7 @@ def _builtin() -> nx.Graph:
     return load_archipelago(data_path(*_BUILTIN))
 
 
-def archipelago(players: int = 5, *, path: str | Path | None = None) -> nx.Graph:
+def archipelago(players: int = 5, *, path: str | Path | DataFile | None = None) -> nx.Graph:
     """The Cyclades archipelago for a player count, with its start positions.
 
     Parameters

@@ -127,13 +127,15 @@ class ElderSignGame(Game):
         super().__init__(players, seed, **options)
         self.data: GameData = builtin_data()
         ao = self.options["ancient_one"]
-        if ao is not None and ao not in self.data.ancient_ones:
+        if ao is not None and (not isinstance(ao, str) or ao not in self.data.ancient_ones):
             raise ValueError(f"ancient_one: no Ancient One called {ao!r}; choose from "
                              f"{', '.join(self.data.ancient_ones)}")
         chosen = self.options["investigators"]
         if chosen is not None:
-            unknown = [n for n in chosen if n not in self.data.investigators]
-            if unknown or len(chosen) != self.players or len(set(chosen)) != len(chosen):
+            known = self.data.investigators
+            if not isinstance(chosen, list | tuple) or len(chosen) != self.players \
+                    or any(not isinstance(n, str) or n not in known for n in chosen) \
+                    or len(set(chosen)) != len(chosen):
                 raise ValueError(f"investigators: give {self.players} different names from "
                                  f"{', '.join(self.data.investigators)}")
         if self.options["wild"] not in ("seed", "faq"):

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError,
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
+from mythlab.engine.files import DataFile, as_source
 
 from .powers import (
     CardFacts,
@@ -196,9 +197,9 @@ class CardBook:
         raise KeyError(name)
 
 
-def load_family(path: str | Path) -> FamilyCards:
+def load_family(path: str | Path | DataFile) -> FamilyCards:
     """Load and validate one family file; problems raise ``DataError`` (file, card, field)."""
-    path = Path(path)
+    path = as_source(path)
     file = str(path)
     raw = read_yaml(path)
     if not isinstance(raw, dict):
@@ -259,7 +260,7 @@ def family_files(folder: str | Path | None = None) -> list[Path]:
     return sorted(root.glob("cards-*.yaml"))
 
 
-def load_cards(paths: Sequence[str | Path] | None = None) -> CardBook:
+def load_cards(paths: Sequence[str | Path | DataFile] | None = None) -> CardBook:
     """Load several family files (all built-in families by default) into one book."""
     families = [load_family(p) for p in (paths if paths is not None else family_files())]
     seen: dict[Family, str] = {}
@@ -335,7 +336,7 @@ def edition_files() -> tuple[list[Path], list[Path]]:
     return sorted(root.glob("cards-*.yaml")), sorted(root.glob("complete-*.yaml"))
 
 
-def load_edition(custom: Sequence[str | Path] = ()) -> CardBook:
+def load_edition(custom: Sequence[str | Path | DataFile] = ()) -> CardBook:
     """All 8 families: the seed's, completed, and mythlab's; ``custom`` files replace families."""
     families_files, supplements = edition_files()
     by_family: dict[str, FamilyCards] = {f.family.value: f for f in builtin_cards().families}
