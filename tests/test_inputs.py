@@ -439,3 +439,216 @@ def test_a_state_from_an_edited_data_file_names_the_file(tmp_path):
     game = mythlab.make("agea", players=2, seed=1, cards=str(cards))
     with pytest.raises(mythlab.SaveFileError, match=f"the data file {cards} has changed"):
         game.state_from_json(text)
+
+
+# --------------------------------------------------------------------- loaded states
+def _midgame(name: str, players: int, steps: int = 30) -> mythlab.State:
+    import random
+
+    session = mythlab.Session(mythlab.make(name, players=players, seed=2))
+    rng = random.Random(2)
+    for _ in range(steps):
+        state = session.state
+        if state.is_chance_node():
+            session.roll()
+        else:
+            session.apply(rng.choice(state.legal_actions()))
+    return session.state
+
+
+def _seat(data: dict) -> dict:
+    return (data.get("players") or data.get("seats"))[0]
+
+
+#: (game, players, edit of the state's data, the field the error must name)
+DAMAGED_STATES = {
+    "agea: a card in two places": (
+        "agea", 3, lambda d: d["deck"].append(d["deck"][0]), "cards not in exactly one place"),
+    "agea: an unknown card": ("agea", 3, lambda d: d["deck"].append("nonsense"),
+                              "unknown 'nonsense'"),
+    "agea: negative VP": ("agea", 3, lambda d: _seat(d).update(bonus_vp=-3), "bonus_vp"),
+    "agea: an unknown phase": ("agea", 3, lambda d: d.update(phase="Lunch"), "phase"),
+    "agea: a seat out of range": ("agea", 3, lambda d: d["tasks"][-1].update(player=9),
+                                  "tasks[0].player"),
+    "agea: a relic's uses of an unknown card": (
+        "agea", 3, lambda d: d["uses"].update(zzz=1), "uses: unknown key 'zzz'"),
+    "cyclades: negative gold": ("cyclades", 3, lambda d: d["gold"].__setitem__(0, -5),
+                                "gold[0]: -5"),
+    "cyclades: an unknown island": ("cyclades", 3, lambda d: d["owners"].update(IS99=0),
+                                    "owners: unknown key 'IS99'"),
+    "cyclades: an owner seat out of range": (
+        "cyclades", 3, lambda d: d["owners"].update({next(iter(d["owners"])): 9}), "owners["),
+    "cyclades: a missing seat": ("cyclades", 3, lambda d: d.update(gold=[1]), "gold: 1 entries"),
+    "cyclades: an unknown stage": ("cyclades", 3, lambda d: d.update(stage="Lunch"), "stage"),
+    "cyclades: an unknown god": ("cyclades", 3, lambda d: d["gods"].__setitem__(0, "hera"),
+                                 "gods[0]"),
+    "elysium: negative gold": ("elysium", 3, lambda d: _seat(d).update(gold=-4),
+                               "seats[0].gold"),
+    "elysium: a card in two places": (
+        "elysium", 3, lambda d: _seat(d)["domain"].append(d["draw"][0]),
+        "cards not in exactly one place"),
+    "elysium: an unknown quest": ("elysium", 3, lambda d: _seat(d).update(quest="q99"),
+                                  "seats[0].quest"),
+    "elysium: an unknown task": ("elysium", 3, lambda d: d["tasks"][-1].update(kind="party"),
+                                 ".kind"),
+    "elder sign: an unknown Ancient One": (
+        "elder_sign", 2, lambda d: d.update(ancient_one="Cthulhu Jr"), "ancient_one"),
+    "elder sign: negative doom": ("elder_sign", 2, lambda d: d.update(doom=-1), "doom"),
+    "elder sign: an unknown monster in the cup": (
+        "elder_sign", 2, lambda d: d["cup"].append("X99"), "cup["),
+    "elder sign: a bad die": (
+        "elder_sign", 2, lambda d: _seat(d)["investigator"].update(marker="purple:LORE"),
+        "marker[0]"),
+}
+
+
+@pytest.mark.parametrize("case", list(DAMAGED_STATES))
+def test_a_loaded_state_is_checked_against_the_games_invariants(case):
+    """Such states used to load, then crash (or play on wrongly) later."""
+    name, players, edit, field = DAMAGED_STATES[case]
+    state = _midgame(name, players)
+    game = state.game
+    payload = json.loads(state.to_json())
+    edit(payload["data"])
+    with pytest.raises(mythlab.SaveFileError, match="impossible position") as err:
+        game.state_from_json(json.dumps(payload))
+    assert field in str(err.value) and "(field 'data')" in str(err.value)
+    assert game.state_from_json(state.to_json()) == state  # the game is unchanged
+
+
+def test_rules_that_crash_on_a_loaded_state_are_a_save_file_error(monkeypatch):
+    """Whatever the invariants miss, a state the rules cannot run on is refused at load."""
+    state = _midgame("agea", 3)
+    monkeypatch.setattr(type(state.game), "invariants", lambda self, s: [])
+    payload = json.loads(state.to_json())
+    payload["data"]["tasks"][-1]["kind"] = "party"
+    with pytest.raises(mythlab.SaveFileError, match=r"the rules cannot run on it \(KeyError"):
+        state.game.state_from_json(json.dumps(payload))
+
+
+# --------------------------------------------------------------------- custom data play needs
+def _yaml_variant(tmp_path, builtin, edit, name):
+    import yaml
+
+    raw = yaml.safe_load(builtin.read_text(encoding="utf-8"))
+    edit(raw)
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def _agea_variant(tmp_path, edit):
+    return _yaml_variant(tmp_path, data_path("agea", "cards.yaml"), edit, "my-cards.yaml")
+
+
+def _card(raw, card_id):
+    return next(c for c in raw["cards"] if c["id"] == card_id)
+
+
+def test_an_agea_card_file_without_heroes_is_refused_when_the_game_is_made(tmp_path):
+    """It validated, then the first roll divided by zero (no hero to cut)."""
+    path = _agea_variant(tmp_path, lambda raw: raw.update(
+        cards=[c for c in raw["cards"] if c["type"] != "hero"]))
+    with pytest.raises(DataError) as err:
+        mythlab.make("agea", players=2, cards=str(path))
+    assert (err.value.file, err.value.field) == (str(path), "cards")
+    assert "0 hero card(s) for 2 players" in err.value.problem
+
+
+@pytest.mark.parametrize("edit,entry,field", [
+    (lambda raw: _card(raw, "hydra").update(id="hy#dra"), "hy#dra", "id"),
+    (lambda raw: _card(raw, "hydra").update(vp=1000), "hydra", "vp"),
+    (lambda raw: _card(raw, "hydra").update(vp=-5), "hydra", "vp"),
+    (lambda raw: _card(raw, "trojan-horse").update(count=500), "trojan-horse", "count"),
+    (lambda raw: _card(raw, "hydra").update(name="Lion", tests=["Music", "Strength", "Healing"]),
+     "hydra", "name"),
+    (lambda raw: _card(raw, "hydra").update(name=""), "hydra", "name"),
+])
+def test_agea_cards_that_would_break_play_name_the_card_and_field(tmp_path, edit, entry, field):
+    """``#`` numbers the copies in play (``hydra#2``), absurd VP overflowed scores, a name
+    shared with another card made their moves indistinguishable."""
+    with pytest.raises(DataError) as err:
+        load_agea_cards(_agea_variant(tmp_path, edit))
+    assert (err.value.entry, err.value.field) == (entry, field)
+
+
+@pytest.mark.parametrize("deck", ["copies: {hydra: 100000}", "copies: {hydra: x}",
+                                  "copies: [1]", "default_copies: 0"])
+def test_agea_deck_copies_are_bounded(deck, tmp_path):
+    from mythlab.games.agea.data import deck_list
+
+    path = tmp_path / "deck.yaml"
+    path.write_text(f"format: mythlab-agea-deck\n{deck}\n", encoding="utf-8")
+    with pytest.raises(DataError, match="copies"):
+        deck_list(load_agea_cards(), path)
+
+
+def _map_variant(tmp_path, edit):
+    return _yaml_variant(tmp_path, data_path("cyclades", "archipelago-5p.yaml"), edit,
+                         "my-map.yaml")
+
+
+def test_a_map_with_a_hundred_million_slots_is_refused_in_bounded_memory(tmp_path):
+    """It validated, then ``legal_actions`` built slot lists of 10^8 entries (MemoryError)."""
+    path = _map_variant(tmp_path, lambda raw: raw["islands"][0].update(slots=100_000_000))
+    out = run_bounded(f"""
+        import mythlab
+        try:
+            game = mythlab.make("cyclades", players=3, archipelago={str(path)!r})
+            session = mythlab.Session(game)
+            for _ in range(200):
+                state = session.state
+                moves = state.legal_actions()
+                session.roll() if state.is_chance_node() else session.apply(moves[-1])
+        except mythlab.DataError as exc:
+            print(exc)
+    """, memory_mb=1500, seconds=120)
+    assert str(path) in out
+
+
+@pytest.mark.parametrize("edit,field", [
+    (lambda raw: raw["islands"][0].update(slots=9), "slots"),
+    (lambda raw: raw["islands"][0].update(prosperity=50), "prosperity"),
+    (lambda raw: raw["board"].update(rows=[40_000, 39_999]), "rows"),
+    (lambda raw: raw["board"].update(rows=[10] * 40), "rows"),
+])
+def test_map_sizes_are_bounded_naming_the_field(tmp_path, edit, field):
+    with pytest.raises(DataError) as err:
+        load_archipelago(_map_variant(tmp_path, edit))
+    assert field in err.value.field
+
+
+def _family_variant(tmp_path, edit):
+    return _yaml_variant(tmp_path, data_path("elysium", "cards-hades.yaml"), edit,
+                         "cards-hades.yaml")
+
+
+@pytest.mark.parametrize("edit,entry,field", [
+    (lambda raw: raw.update(cards_in_family=10_000), None, "cards_in_family"),
+    (lambda raw: raw["cards"][0].update(power={"gain": {"gold": 1000}}), "charon",
+     "power.gain.gold"),
+    (lambda raw: raw["cards"][0].update(power={"draw": 500}), "charon", "power.draw"),
+])
+def test_elysium_family_sizes_and_power_numbers_are_bounded(tmp_path, edit, entry, field):
+    """10,000 copies made a deck too big to play; ``draw: 500`` looped on an empty pile."""
+    with pytest.raises(DataError) as err:
+        load_family(_family_variant(tmp_path, edit))
+    assert (err.value.entry, err.value.field) == (entry, field)
+
+
+@pytest.mark.parametrize("file,old,new,entry,field", [
+    ("investigators.yaml", "  sanity: 5\n", "  sanity: 50000\n", "Amanda Sharpe", "sanity"),
+    ("mythos.yaml", "immediate: [doom:1]", "immediate: [doom:99999]", "M01", "immediate"),
+])
+def test_elder_sign_data_numbers_are_bounded(tmp_path, file, old, new, entry, field):
+    import shutil
+
+    from mythlab.games.elder_sign.data import load_game_data
+
+    folder = tmp_path / "elder_sign"
+    shutil.copytree(data_path("elder_sign"), folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_game_data(folder)
+    assert (err.value.file, err.value.entry, err.value.field) == (file, entry, field)

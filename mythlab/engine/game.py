@@ -156,8 +156,13 @@ class Game:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise SaveFileError(f"state JSON is damaged: expected a list of strings "
                                     f"(field {name!r})")
-        stream_state = SeededStream(self.seed, stream)
-        return self.state_class(self, data, stream_state, tuple(history), events)
+        state = self.state_class(self, data, SeededStream(self.seed, stream), tuple(history),
+                                 events)
+        problem = _impossible(state)
+        if problem:
+            raise SaveFileError(f"state JSON holds an impossible position: {problem} "
+                                "(field 'data')")
+        return state
 
     def phase_graph(self) -> nx.DiGraph:
         """The declared phases and transitions as a networkx graph."""
@@ -183,3 +188,15 @@ def _check_same_options(saved: Any, mine: dict[str, Any]) -> None:
                                 f"saved (its sha256 differs) (field 'options', {key!r})")
     raise SaveFileError(f"state was made with {key}={shown(was)}, this game has {key}="
                         f"{shown(now)} (field 'options', {key!r})")
+
+
+def _impossible(state: State) -> str | None:
+    """Why a loaded state is no position of its game: a broken invariant (each game's
+    ``invariants`` checks ids, seats and counts first), or rules that cannot run on it."""
+    try:
+        problems = state.game.invariants(state)
+        if not problems:
+            state.phase, state.current_player, state.legal_actions(), state.scores()
+    except Exception as exc:  # noqa: BLE001  any crash: the rules met a position they never make
+        return f"the rules cannot run on it ({type(exc).__name__}: {shown(str(exc))})"
+    return problems[0] if problems else None

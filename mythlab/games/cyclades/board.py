@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
@@ -142,17 +142,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+#: bounds on a map file, far above the printed board (11 rows of at most 11 cells, islands of
+#: at most 4 cells and 4 building slots, 2 cornucopias), so play stays fast
+MAX_ROW_CELLS = 30
+MAX_ISLANDS = 60
+MAX_ISLAND_CELLS = 12
+MAX_SLOTS = 8
+MAX_PROSPERITY = 9
+
+
 class _BoardEntry(_Strict):
-    rows: list[int] = Field(min_length=1, max_length=26)
-    indent: list[int] | None = None
+    rows: list[Annotated[int, Field(le=MAX_ROW_CELLS)]] = Field(min_length=1, max_length=26)
+    indent: list[Annotated[int, Field(le=2 * MAX_ROW_CELLS)]] | None = None
 
 
 class _IslandEntry(_Strict):
-    id: str = Field(min_length=1)
-    cells: list[str] = Field(min_length=1)
-    prosperity: int = Field(ge=0)
-    slots: int | None = Field(default=None, ge=1)
-    metropolis: list[int] | None = None
+    id: str = Field(min_length=1, max_length=20)
+    cells: list[str] = Field(min_length=1, max_length=MAX_ISLAND_CELLS)
+    prosperity: int = Field(ge=0, le=MAX_PROSPERITY)
+    slots: int | None = Field(default=None, ge=1, le=MAX_SLOTS)
+    metropolis: list[int] | None = Field(default=None, max_length=MAX_SLOTS)
     name: str = ""
     note: str = ""
 
@@ -178,9 +187,9 @@ class _MapEntry(_Strict):
     sources: list[str] = []
     note: str = ""
     board: dict[str, Any]
-    islands: list[Any] = Field(min_length=1)
-    trade: dict[str, int] = {}
-    starts: dict[Any, Any] = {}
+    islands: list[Any] = Field(min_length=1, max_length=MAX_ISLANDS)
+    trade: dict[str, Annotated[int, Field(le=MAX_PROSPERITY)]] = {}
+    starts: dict[Any, Any] = Field({}, max_length=8)
 
 
 def _natural(name: str) -> tuple[Any, ...]:

@@ -41,6 +41,7 @@ from .refs import (
     VICTORY,
 )
 from .state import CycladesData, Task
+from .structure import structure_problems
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Creature track",),
@@ -436,6 +437,9 @@ CycladesGame.state_class = CycladesState
 def check_invariants(s: CycladesState) -> list[str]:
     """Gold never negative, at most 8 troops and 8 fleets each, every creature card in exactly
     one place, troops only on their owner's islands, one owner per sea zone, ..."""
+    broken = structure_problems(s, HANDLERS)  # first: the checks below assume a sound shape
+    if broken:
+        return broken
     d, g = s.data, s.game
     problems = []
     for q in range(g.players):

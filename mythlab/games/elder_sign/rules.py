@@ -65,6 +65,7 @@ from .refs import (
     ruling,
 )
 from .state import ElderSignData, Seat, Task, copy_data, copy_for_dice
+from .structure import structure_problems
 from .tasks import COLOURS, TOTALS, split
 
 PHASES = PhaseBook([
@@ -753,6 +754,9 @@ def every_card(game: ElderSignGame, masked: bool) -> list[str]:
 
 def check_invariants(s: ElderSignState) -> list[str]:
     """Doom and Elder Signs in range, health positive, every card and die in one place."""
+    broken = structure_problems(s, OFFERS.keys() & TASK_PHASES.keys(), {*adv.STAGES, "roll"})
+    if broken:  # first: the checks below assume a sound shape
+        return broken
     d = s.data
     g = s.game.data
     out = []

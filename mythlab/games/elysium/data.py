@@ -45,6 +45,10 @@ from .powers import (
 )
 
 FORMAT = "mythlab-elysium-cards"
+#: bounds on a family file, far above the box's (21 cards a family; powers give at most 5 of
+#: anything), so a custom deck and its powers stay playable
+MAX_FAMILY_CARDS = 42
+MAX_POWER_NUMBER = 20
 Source = Literal["seed", "public", "mythlab"]
 
 
@@ -148,7 +152,7 @@ class FamilyHeader(_Model):
     name: Name
     illustrator: str | None = None
     source: SeedPage
-    cards_in_family: PositiveInt = 21
+    cards_in_family: PositiveInt = Field(21, le=MAX_FAMILY_CARDS)
     about: str = ""
     missing: tuple[str, ...] = ()
 
@@ -236,6 +240,9 @@ def _card(file: str, n: int, entry: Any, family: Family) -> Card:
     if not isinstance(entry, dict):
         raise DataError(file, f"#{n + 1}", None, "a card must be a mapping")
     name = str(entry.get("id") or f"#{n + 1}")
+    too_big = _number_over(entry.get("power"), MAX_POWER_NUMBER, "power")
+    if too_big:
+        raise DataError(file, name, too_big, f"numbers in a power are at most {MAX_POWER_NUMBER}")
     if entry.get("family", family) != family:
         raise DataError(file, name, "family",
                         f"this file holds {family} cards, not {entry.get('family')!r}")
@@ -252,6 +259,20 @@ def _card(file: str, n: int, entry: Any, family: Family) -> Card:
     except PowerError as exc:
         raise DataError(file, name, exc.path, exc.problem) from None
     return card
+
+
+def _number_over(raw: Any, limit: int, path: str) -> str | None:
+    """The path of the first whole number above ``limit`` in a power as written, if any."""
+    todo = [(path, raw)]
+    while todo:
+        where, node = todo.pop()
+        if isinstance(node, int) and not isinstance(node, bool) and node > limit:
+            return where
+        if isinstance(node, dict):
+            todo += [(f"{where}.{k}", v) for k, v in node.items()]
+        elif isinstance(node, list):
+            todo += [(f"{where}[{i}]", v) for i, v in enumerate(node)]
+    return None
 
 
 def family_files(folder: str | Path | None = None) -> list[Path]:

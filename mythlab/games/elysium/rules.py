@@ -86,6 +86,7 @@ from .refs import (
 )
 from .scoring import score_table
 from .state import ElysiumData, Seat, Task
+from .structure import structure_problems
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Phase I: Awakening",),
@@ -1143,6 +1144,9 @@ ElysiumGame.state_class = ElysiumState
 # ====================================================================== checks
 def check_invariants(s: ElysiumState) -> list[str]:
     """Every card in exactly one place; no negative counters; legal legends and domains."""
+    broken = structure_problems(s, {*OFFERS, *AUTO})  # first: the checks below assume it
+    if broken:
+        return broken
     d, g = s.data, s.game
     places = d.draw + d.discard + d.agora + d.oracle + d.removed
     problems: list[str] = []
