@@ -53,6 +53,19 @@ class _BoundedLoader(yaml.SafeLoader):
         self._depth = 0
         self._sizes: dict[int, int] = {}  # id(node) -> values it stands for, aliases expanded
 
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        # refused in the scanner already: it looks ahead over every open '[' for a key
+        if self.flow_level >= MAX_YAML_DEPTH:
+            raise _Refused(f"line {self.line + 1}: lists and mappings nested more than "
+                           f"{MAX_YAML_DEPTH} deep")
+        super().fetch_flow_collection_start(token_class)
+
+    def add_indent(self, column: int) -> bool:
+        if len(self.indents) >= MAX_YAML_DEPTH:
+            raise _Refused(f"line {self.line + 1}: lists and mappings nested more than "
+                           f"{MAX_YAML_DEPTH} deep")
+        return super().add_indent(column)
+
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
@@ -94,8 +107,9 @@ _BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct
 
 def parse_yaml(text: str, file: str) -> Any:
     """Parse YAML with the bounded safe loader; problems raise ``DataError`` naming ``file``."""
-    loader = _BoundedLoader(text)
+    loader = None
     try:
+        loader = _BoundedLoader(text)  # the reader refuses control characters at once
         return loader.get_single_data()
     except _Refused as exc:
         raise DataError(file, None, None, f"refused: {exc}") from None
@@ -104,7 +118,8 @@ def parse_yaml(text: str, file: str) -> Any:
     except (ValueError, OverflowError) as exc:  # a 5000-digit number, a 13th month
         raise DataError(file, None, None, f"not valid YAML: {exc}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def read_yaml(path: Path | DataFile) -> Any:

@@ -652,3 +652,30 @@ def test_elder_sign_data_numbers_are_bounded(tmp_path, file, old, new, entry, fi
     with pytest.raises(DataError) as err:
         load_game_data(folder)
     assert (err.value.file, err.value.entry, err.value.field) == (file, entry, field)
+
+
+# --------------------------------------------------------------------- found by the fuzz test
+def test_control_characters_in_yaml_are_a_data_error(tmp_path):
+    path = tmp_path / "ctl.yaml"
+    path.write_text("format: \x1f\n", encoding="utf-8")
+    with pytest.raises(DataError, match="ctl.yaml: not valid YAML"):
+        read_yaml(path)
+
+
+def test_a_dice_reading_counting_as_a_list_is_a_data_error(tmp_path):
+    path = tmp_path / "dice.yaml"
+    path.write_text("format: mythlab-dice\nversion: 1\ndice: [{name: d, faces: {LORE: 1}}]\n"
+                    "wild: {readings: [{name: r, counts_as: [[LORE]]}]}\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_dice(path)
+    assert err.value.field == "counts_as"
+
+
+def test_a_lone_surrogate_in_a_save_is_a_save_file_error_not_a_crash():
+    payload = _agea_session(0).to_dict()
+    payload["actions"] = ["\udcff"]
+    from mythlab.engine.session import _checksum
+
+    payload["checksum"] = _checksum({k: v for k, v in payload.items() if k != "checksum"})
+    with pytest.raises(mythlab.SaveFileError, match="step 1"):
+        mythlab.Session.from_json(json.dumps(payload))

@@ -76,7 +76,8 @@ class DataFile:
 
     @property
     def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+        # surrogatepass: a lone surrogate (from JSON "\\udcff") hashes instead of crashing
+        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
 
     @classmethod
     def read(cls, path: str | os.PathLike, limit: int = MAX_DATA_BYTES) -> DataFile:

@@ -225,7 +225,8 @@ def _check_steps(steps: int) -> None:
 
 def _checksum(body: dict[str, Any]) -> str:
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    # surrogatepass: a save may hold a lone surrogate ("\\udcff" in JSON); it still hashes
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _embedded_files(raw: Any, source: str) -> dict[str, DataFile]:
