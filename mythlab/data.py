@@ -11,7 +11,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from mythlab.engine.errors import DataError, clip
-from mythlab.engine.files import DataFile
+from mythlab.engine.files import MAX_DATA_BYTES, DataFile
 
 #: the most values a YAML file may hold, counting each use of an alias (``*name``) as a copy
 #: of what it names: the built-in files hold a few thousand; an "alias bomb" of 3 KB would
@@ -125,6 +125,8 @@ def parse_yaml(text: str, file: str) -> Any:
 def read_yaml(path: Path | DataFile) -> Any:
     """Read and parse a data file (bounded, regular files only); problems raise ``DataError``."""
     source = path if isinstance(path, DataFile) else DataFile.read(path)
+    if len(source.text) > MAX_DATA_BYTES:  # a DataFile made in memory, or embedded in a save
+        raise DataError(source.name, None, None, f"more than the {MAX_DATA_BYTES} bytes allowed")
     return parse_yaml(source.text, source.name)
 
 

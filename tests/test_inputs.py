@@ -21,6 +21,7 @@ from mythlab.data import MAX_YAML_DEPTH, MAX_YAML_INT, data_path, read_yaml
 from mythlab.dice import load_dice
 from mythlab.engine import DataError
 from mythlab.engine.files import MAX_DATA_BYTES
+from mythlab.engine.session import _checksum
 from mythlab.games.agea.data import load_cards as load_agea_cards
 from mythlab.games.cyclades import load_archipelago
 from mythlab.games.cyclades.data import load_creatures
@@ -228,6 +229,12 @@ def _agea_session(moves: int = 4) -> mythlab.Session:
     return session
 
 
+def _signed(payload: dict) -> str:
+    """A save's JSON with its checksum recomputed (so the checks behind it are reached)."""
+    body = {k: v for k, v in payload.items() if k != "checksum"}
+    return json.dumps({**body, "checksum": _checksum(body)})
+
+
 def test_save_never_follows_a_symlink_planted_at_its_temporary_name(tmp_path):
     """Saving once wrote a fixed ``<name>.tmp``: a symlink planted there redirected the write."""
     victim = tmp_path / "victim.txt"
@@ -415,12 +422,9 @@ def test_an_altered_embedded_data_file_is_named(tmp_path):
 
 def test_an_old_save_naming_a_device_is_refused_quickly(tmp_path):
     """A version-1 save names its data by path: ``/dev/zero`` once hung the load."""
-    from mythlab.engine.session import _checksum
-
-    body = {"format": "mythlab-session", "version": 1, "game": "agea",
-            "options": {"players": 2, "seed": 1, "names": None, "cards": "/dev/zero"},
-            "actions": [], "position": 0}
-    text = json.dumps({**body, "checksum": _checksum(body)})
+    text = _signed({"format": "mythlab-session", "version": 1, "game": "agea",
+                    "options": {"players": 2, "seed": 1, "names": None, "cards": "/dev/zero"},
+                    "actions": [], "position": 0})
     out = run_bounded(f"""
         import mythlab
         try:
@@ -674,8 +678,20 @@ def test_a_dice_reading_counting_as_a_list_is_a_data_error(tmp_path):
 def test_a_lone_surrogate_in_a_save_is_a_save_file_error_not_a_crash():
     payload = _agea_session(0).to_dict()
     payload["actions"] = ["\udcff"]
-    from mythlab.engine.session import _checksum
-
-    payload["checksum"] = _checksum({k: v for k, v in payload.items() if k != "checksum"})
     with pytest.raises(mythlab.SaveFileError, match="step 1"):
-        mythlab.Session.from_json(json.dumps(payload))
+        mythlab.Session.from_json(_signed(payload))
+
+
+def test_an_oversized_data_file_embedded_in_a_save_is_refused():
+    """The size bound holds for data that never touched the disk (a save's embedded files)."""
+    from mythlab.engine.files import DataFile
+
+    huge = DataFile("mine.yaml", "#" * (MAX_DATA_BYTES + 1))
+    with pytest.raises(DataError, match="mine.yaml: more than"):
+        mythlab.make("agea", cards=huge)
+    session = _agea_session(0)
+    payload = session.to_dict()
+    payload["options"]["cards"] = huge.ref()
+    payload["files"] = [{**huge.ref(), "text": huge.text}]
+    with pytest.raises(mythlab.SaveFileError, match="mine.yaml: more than"):
+        mythlab.Session.from_json(_signed(payload))

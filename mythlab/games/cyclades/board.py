@@ -325,8 +325,9 @@ def load_archipelago(path: str | Path | DataFile) -> nx.Graph:
 
     Parameters
     ----------
-    path : str or Path
-        A YAML map file. It is read with ``yaml.safe_load`` only.
+    path : str, Path or DataFile
+        A YAML map file (or one already read). It is read bounded, with YAML's safe loader
+        only (``mythlab.data.read_yaml``).
 
     Returns
     -------
@@ -343,7 +344,8 @@ def load_archipelago(path: str | Path | DataFile) -> nx.Graph:
         Checked: ids unique, cells on the board and in one island only, islands contiguous and
         touching the sea, the whole map connected, trade zones at sea, start islands on islands
         and distinct, start fleets at sea, distinct and next to the player's start islands, and
-        a declared start income matched by every start.
+        a declared start income matched by every start; the sizes within ``MAX_ROW_CELLS``,
+        ``MAX_ISLANDS``, ``MAX_ISLAND_CELLS``, ``MAX_SLOTS`` and ``MAX_PROSPERITY``.
 
     Notes
     -----
