@@ -130,7 +130,7 @@ BROKEN_SAVES = {
         "step 3 ('roll 7 dice') cannot be replayed: Toy race · 1. Turn: you may roll 1 or 2"),
     "altered checksum": (lambda t: _rewrite(t, resign=False, checksum="sha256:00"),
                          "checksum does not match"),
-    "wrong version": (lambda t: _rewrite(t, version=2), "version 2 is not supported"),
+    "wrong version": (lambda t: _rewrite(t, version=3), "version 3 is not supported"),
     "wrong game": (lambda t: _rewrite(t, game="chess"),
                    "cannot set up the saved game 'chess': unknown game 'chess'"),
     "impossible options": (

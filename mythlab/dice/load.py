@@ -211,8 +211,9 @@ def _readings(file: str, raw: Any) -> tuple[tuple[WildReading, ...], str | None]
         if extra:
             raise DataError(file, label, sorted(extra)[0], "unknown field")
         counts_as = entry["counts_as"]
-        if not isinstance(counts_as, list) or not counts_as:
-            raise DataError(file, label, "counts_as", "must be a non-empty list")
+        if not isinstance(counts_as, list) or not counts_as \
+                or not all(isinstance(c, str) for c in counts_as):
+            raise DataError(file, label, "counts_as", "must be a non-empty list of faces")
         try:
             readings.append(WildReading(str(entry["name"]), counts_as,
                                         entry.get("provenance", "user"),

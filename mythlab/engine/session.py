@@ -5,18 +5,22 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from .action import Action
 from .chance import CHANCE
-from .errors import IllegalAction, SaveFileError
+from .errors import IllegalAction, SaveFileError, shown
+from .files import DataFile, FileRefused, read_user_text
 from .game import Game, make
-from .state import State
+from .state import MAX_SAVE_BYTES, State, parse_save_json
 
 SESSION_FORMAT = "mythlab-session"
-SESSION_VERSION = 1
+#: version 2 embeds the game's data files; version 1 (paths in the options) is still read
+SESSION_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 Bot = Callable[[State], Action | str]
 
@@ -122,68 +126,87 @@ class Session:
 
     # ----------------------------------------------------------------- files
     def to_dict(self) -> dict[str, Any]:
+        """The save file's content: game, options, embedded data files, actions, position."""
         body = {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
             "game": self.game.name,
             "options": self.game.options_dict(),
+            "files": [{**f.ref(), "text": f.text} for f in self.game.data_files()],
             "actions": [s.history[-1] for s in self._timeline[1:]],
             "position": self._position,
         }
         return {**body, "checksum": _checksum(body)}
 
     def save(self, path: str | os.PathLike) -> Path:
-        """Write the session (game, options, every action) as JSON; never pickle."""
+        """Write the session (game, options, every action) as JSON; never pickle.
+
+        The text goes to a fresh temporary file beside ``path`` (never a fixed name a symlink
+        could be planted at), then replaces ``path`` at once: a crash never leaves half a save,
+        and a failure leaves nothing behind.
+        """
         path = Path(path)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)  # a crash mid-write never leaves a half-written save
+        text = json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
         return path
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Session:
         """Read a save file; a damaged or foreign file raises ``SaveFileError``."""
-        path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_user_text(path, MAX_SAVE_BYTES)
+        except FileRefused as exc:
             raise SaveFileError(f"{path}: cannot read save file: {exc}") from None
         return cls.from_json(text, source=str(path))
 
     @classmethod
     def from_json(cls, text: str, source: str = "save file") -> Session:
-        try:
-            payload = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveFileError(f"{source}: not valid JSON, truncated or damaged ({exc})") from None
+        """Rebuild a session from a save's text: the game is made from the data files the save
+        embeds (never from paths), then every action is replayed; ``SaveFileError`` otherwise."""
+        payload = parse_save_json(text, source)
         if not isinstance(payload, dict) or payload.get("format") != SESSION_FORMAT:
             raise SaveFileError(f"{source}: not a mythlab session file (field 'format')")
-        if payload.get("version") != SESSION_VERSION:
-            raise SaveFileError(f"{source}: version {payload.get('version')!r} is not supported; "
-                                f"this mythlab reads version {SESSION_VERSION} (field 'version')")
+        if payload.get("version") not in READABLE_VERSIONS:
+            raise SaveFileError(f"{source}: version {shown(payload.get('version'))} is not "
+                                f"supported; this mythlab reads version {SESSION_VERSION} "
+                                "(field 'version')")
+        files = _embedded_files(payload.get("files", []), source)
         body = {k: v for k, v in payload.items() if k != "checksum"}
         if payload.get("checksum") != _checksum(body):
             raise SaveFileError(f"{source}: checksum does not match; the file was altered or "
                                 "damaged (field 'checksum')")
-        try:
-            name = str(payload["game"])
-            options = dict(payload["options"])
-            players, seed = options.pop("players"), options.pop("seed")
-            actions = [str(a) for a in payload["actions"]]
-            position = int(payload["position"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveFileError(f"{source}: damaged session file: {exc}") from None
+        name, options, actions, position = payload.get("game"), payload.get("options"), \
+            payload.get("actions"), payload.get("position")
+        if not isinstance(name, str) or not isinstance(options, dict) \
+                or not {"players", "seed"} <= set(options) or not isinstance(actions, list) \
+                or not all(isinstance(a, str) for a in actions) \
+                or isinstance(position, bool) or not isinstance(position, int):
+            raise SaveFileError(f"{source}: damaged session file: expected game (text), options "
+                                "(with players and seed), actions (texts) and position (a whole "
+                                "number) (fields 'game', 'options', 'actions', 'position')")
+        options = {k: _with_files(v, files, source) for k, v in options.items()}
+        players, seed = options.pop("players"), options.pop("seed")
         try:
             game = make(name, players=players, seed=seed, **options)
         except (TypeError, ValueError) as exc:
-            raise SaveFileError(f"{source}: cannot set up the saved game {name!r}: {exc} "
+            raise SaveFileError(f"{source}: cannot set up the saved game {shown(name)}: {exc} "
                                 "(fields 'game', 'options')") from None
+        if len(actions) > game.max_actions():
+            raise SaveFileError(f"{source}: {len(actions)} actions, more than a game of "
+                                f"{game.title} can have ({game.max_actions()}) (field 'actions')")
         session = cls(game)
         for step, label in enumerate(actions, start=1):
             try:
                 session.apply(label)
             except IllegalAction as exc:
-                raise SaveFileError(f"{source}: step {step} ({label!r}) cannot be replayed: "
+                raise SaveFileError(f"{source}: step {step} ({shown(label)}) cannot be replayed: "
                                     f"{exc}") from None
         if not 0 <= position <= len(actions):
             raise SaveFileError(f"{source}: position {position} is outside 0..{len(actions)} "
@@ -202,4 +225,40 @@ def _check_steps(steps: int) -> None:
 
 def _checksum(body: dict[str, Any]) -> str:
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    # surrogatepass: a save may hold a lone surrogate ("\\udcff" in JSON); it still hashes
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _embedded_files(raw: Any, source: str) -> dict[str, DataFile]:
+    """The data files a save embeds, by content hash; an altered one is named."""
+    if not isinstance(raw, list):
+        raise SaveFileError(f"{source}: damaged session file: expected a list (field 'files')")
+    out = {}
+    for n, entry in enumerate(raw):
+        if not isinstance(entry, dict) or set(entry) != {"file", "sha256", "text"} \
+                or not all(isinstance(v, str) for v in entry.values()):
+            raise SaveFileError(f"{source}: damaged session file: expected file, sha256 and text "
+                                f"(field 'files[{n}]')")
+        data = DataFile(entry["file"], entry["text"])
+        if data.sha256 != entry["sha256"]:
+            raise SaveFileError(f"{source}: the data file {shown(data.name)} embedded in the save "
+                                f"was altered: its text does not match its sha256 "
+                                f"(field 'files[{n}]')")
+        out[data.sha256] = data
+    return out
+
+
+def _with_files(value: Any, files: dict[str, DataFile], source: str) -> Any:
+    """An option as the game takes it: data-file references replaced by the embedded files."""
+    if isinstance(value, list) and value and all(_is_ref(v) for v in value):
+        return [_with_files(v, files, source) for v in value]
+    if not _is_ref(value):
+        return value
+    if value["sha256"] not in files:
+        raise SaveFileError(f"{source}: the save names the data file {shown(value['file'])} but "
+                            "does not hold it (field 'files')")
+    return files[value["sha256"]]
+
+
+def _is_ref(value: Any) -> bool:
+    return isinstance(value, dict) and set(value) == {"file", "sha256"}

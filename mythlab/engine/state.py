@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 from .action import Action
 from .chance import CHANCE, SeededStream
 from .copying import replicate
-from .errors import IllegalAction
+from .errors import IllegalAction, SaveFileError
 from .phase import Phase
 
 if TYPE_CHECKING:
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 STATE_FORMAT = "mythlab-state"
 STATE_VERSION = 1
+#: the largest save or state text mythlab reads (a long game's save is about 1 MB)
+MAX_SAVE_BYTES = 16 << 20
 
 
 class State:
@@ -226,5 +228,21 @@ def _adapter(cls: type) -> TypeAdapter:
 
 
 def data_from_json(cls: type, data: Any) -> Any:
-    """Rebuild a state dataclass from its JSON form (validated by pydantic)."""
-    return _adapter(cls).validate_python(data)
+    """Rebuild a state dataclass from its JSON form, validated strictly by pydantic
+    (``true`` is no number, ``"5"`` no count)."""
+    return _adapter(cls).validate_json(json.dumps(data), strict=True)
+
+
+def parse_save_json(text: Any, source: str) -> Any:
+    """Parse the JSON of a save or state; anything but bounded, valid JSON is a SaveFileError."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveFileError(f"{source}: expected the saved JSON text, not {type(text).__name__}")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveFileError(f"{source}: {len(text)} characters, more than the {MAX_SAVE_BYTES} "
+                            "a save may have")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SaveFileError(f"{source}: not valid JSON: nested too deep") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # a 5000-digit number is a ValueError too
+        raise SaveFileError(f"{source}: not valid JSON, truncated or damaged ({exc})") from None

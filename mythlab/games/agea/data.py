@@ -10,12 +10,13 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
+from mythlab.engine.files import DataFile, as_source
 
 CardType = Literal["monster-foe", "non-monster-foe", "non-foe", "relic", "companion", "event",
                    "hero", "city-state"]
@@ -42,25 +43,33 @@ Effect = Literal[
 ]
 
 
+#: bounds on a card file (the rulebook's cards stay far inside them): ids of letters, digits
+#: and dashes (``#`` numbers the copies of a card in play), at most 1000 cards
+CARD_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+MAX_CARDS = 1000
+MAX_COPIES = 10
+Short = Annotated[str, Field(max_length=80)]
+
+
 class Card(BaseModel):
     """One Agea card as the rulebook lists it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str
-    name: str
+    id: str = Field(pattern=CARD_ID, max_length=60)
+    name: str = Field(min_length=1, max_length=80)
     type: CardType
-    aka: str = ""
-    tests: tuple[str, ...] = ()
-    traits: tuple[str, ...] = ()
+    aka: Short = ""
+    tests: tuple[Short, ...] = Field((), max_length=20)
+    traits: tuple[Short, ...] = Field((), max_length=20)
     effect: Effect | None = None
-    note: str = ""
+    note: str = Field("", max_length=500)
     destroyer: bool = False
     immediate: bool = False
-    uses: int | None = None
-    returns_in: int | None = None
-    vp: int = 0
-    count: int = 0
+    uses: int | None = Field(None, le=20)
+    returns_in: int | None = Field(None, le=20)
+    vp: int = Field(0, ge=0, le=20)
+    count: int = Field(0, ge=0, le=20)
     provenance: Literal["seed", "public", "mythlab"] = "seed"
     label: str = ""  # filled in by the loader: the name, made unique where two cards share it
 
@@ -102,19 +111,20 @@ class CardSet:
         return [c for c in self.cards if c.type in types]
 
 
-def load_cards(path: str | Path | None = None) -> CardSet:
+def load_cards(path: str | Path | DataFile | None = None) -> CardSet:
     """Load and validate a card file (the built-in ``data/agea/cards.yaml`` by default)."""
-    path = Path(path) if path is not None else data_path("agea", "cards.yaml")
+    path = as_source(path) if path is not None else data_path("agea", "cards.yaml")
     raw = read_yaml(path)
     file = str(path)
     if not isinstance(raw, dict) or raw.get("format") != "mythlab-agea-cards":
         raise DataError(file, None, "format", "expected 'mythlab-agea-cards'")
     traits = raw.get("traits")
-    if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
-        raise DataError(file, None, "traits", "must be a list of trait names")
+    if not isinstance(traits, list) or not all(isinstance(t, str) and 0 < len(t) <= 80
+                                               for t in traits) or len(traits) > 100:
+        raise DataError(file, None, "traits", "must be a list of at most 100 trait names")
     entries = raw.get("cards")
-    if not isinstance(entries, list) or not entries:
-        raise DataError(file, None, "cards", "must be a non-empty list")
+    if not isinstance(entries, list) or not entries or len(entries) > MAX_CARDS:
+        raise DataError(file, None, "cards", f"must be a list of 1 to {MAX_CARDS} cards")
     cards = []
     for n, entry in enumerate(entries):
         name = f"#{n + 1}"
@@ -127,7 +137,22 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     dup = [i for i, k in counts.items() if k > 1]
     if dup:
         raise DataError(file, dup[0], "id", "two cards share this id")
-    return CardSet(tuple(_with_labels(cards)), tuple(traits), file)
+    labelled = _with_labels(cards)
+    labels = Counter(c.label.casefold() for c in labelled)
+    for c in labelled:
+        if labels[c.label.casefold()] > 1:
+            raise DataError(file, c.id, "name", f"another card is also {c.label!r}: moves naming "
+                                                "them could not be told apart")
+    return CardSet(tuple(labelled), tuple(traits), file)
+
+
+def check_playable(cards: CardSet, players: int) -> None:
+    """Refuse a card file the game cannot start with: each player cuts the deck for a hero
+    (ruling hero-cut), so there must be a hero for every player."""
+    heroes = len(cards.of_type("hero"))
+    if heroes < players:
+        raise DataError(cards.source, None, "cards", f"{heroes} hero card(s) for {players} "
+                                                     "players: each player starts with a hero")
 
 
 def _check_card(file: str, card: Card, traits: set[str]) -> None:
@@ -187,16 +212,19 @@ def deck_list(cards: CardSet, path: str | Path | None = None) -> list[str]:
     """The card ids of a full deck, with the copies of ``deck.yaml`` (ruling deck-size)."""
     path = Path(path) if path is not None else data_path("agea", "deck.yaml")
     raw = read_yaml(path)
-    copies = raw.get("copies") or {}
-    for card_id in copies:
-        try:
-            cards[card_id]
-        except KeyError:
-            raise DataError(str(path), card_id, "copies", "no card with this id") from None
-    default = int(raw.get("default_copies", 1))
+    copies = raw.get("copies") or {} if isinstance(raw, dict) else None
+    if not isinstance(copies, dict):
+        raise DataError(str(path), None, "copies", "expected a mapping of card id to copies")
+    default = raw.get("default_copies", 1)
+    for card_id, n in [(None, default), *copies.items()]:
+        if card_id is not None and card_id not in {c.id for c in cards}:
+            raise DataError(str(path), str(card_id), "copies", "no card with this id")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_COPIES:
+            raise DataError(str(path), card_id, "copies" if card_id else "default_copies",
+                            f"copies are a whole number from 1 to {MAX_COPIES}")
     deck = []
     for c in cards:
-        n = int(copies.get(c.id, default))
+        n = copies.get(c.id, default)
         deck += [c.id] if n == 1 else [f"{c.id}#{k}" for k in range(1, n + 1)]
     return deck
 

@@ -27,7 +27,16 @@ from .challenges import (
     offer_roll,
     offer_test,
 )
-from .data import Card, CardSet, builtin_cards, card_id, deck_list, load_cards, rule_numbers
+from .data import (
+    Card,
+    CardSet,
+    builtin_cards,
+    card_id,
+    check_playable,
+    deck_list,
+    load_cards,
+    rule_numbers,
+)
 from .events import (
     carry_out,
     do_bolt,
@@ -59,6 +68,7 @@ from .refs import (
 )
 from .scoring import score_table
 from .state import AgeaData, Hero, Player, Task
+from .structure import structure_problems
 from .wars import do_muster, do_spoils, do_war_roll, offer_muster, offer_spoils, offer_war_roll
 
 PHASES = PhaseBook([
@@ -92,11 +102,13 @@ class AgeaGame(Game):
     phases = PHASES
     #: ``cards``: a path to your own card file (validated; the built-in list by default)
     default_options = {"names": None, "cards": None}
+    file_options = {"cards": False}
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         path = self.options["cards"]
         self.cards: CardSet = load_cards(path) if path else builtin_cards()
+        check_playable(self.cards, self.players)
         self.numbers = rule_numbers()
         self.deck = deck_list(self.cards)
 
@@ -729,6 +741,9 @@ AgeaGame.state_class = AgeaState
 # ====================================================================== checks and bots
 def check_invariants(s: AgeaState) -> list[str]:
     """Every card in exactly one place; no negative counters; Sparta and Athens apart."""
+    broken = structure_problems(s, HANDLERS)  # first: the checks below assume a sound shape
+    if broken:
+        return broken
     d = s.data
     places: list[str] = d.deck + d.discard + d.removed + d.limbo
     problems = []

@@ -46,13 +46,14 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
+from mythlab.engine.files import DataFile, as_source
 
 __all__ = [
     "MAP_FORMAT", "Slots", "Start", "StartLayout",
@@ -141,17 +142,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+#: bounds on a map file, far above the printed board (11 rows of at most 11 cells, islands of
+#: at most 4 cells and 4 building slots, 2 cornucopias), so play stays fast
+MAX_ROW_CELLS = 30
+MAX_ISLANDS = 60
+MAX_ISLAND_CELLS = 12
+MAX_SLOTS = 8
+MAX_PROSPERITY = 9
+
+
 class _BoardEntry(_Strict):
-    rows: list[int] = Field(min_length=1, max_length=26)
-    indent: list[int] | None = None
+    rows: list[Annotated[int, Field(le=MAX_ROW_CELLS)]] = Field(min_length=1, max_length=26)
+    indent: list[Annotated[int, Field(le=2 * MAX_ROW_CELLS)]] | None = None
 
 
 class _IslandEntry(_Strict):
-    id: str = Field(min_length=1)
-    cells: list[str] = Field(min_length=1)
-    prosperity: int = Field(ge=0)
-    slots: int | None = Field(default=None, ge=1)
-    metropolis: list[int] | None = None
+    id: str = Field(min_length=1, max_length=20)
+    cells: list[str] = Field(min_length=1, max_length=MAX_ISLAND_CELLS)
+    prosperity: int = Field(ge=0, le=MAX_PROSPERITY)
+    slots: int | None = Field(default=None, ge=1, le=MAX_SLOTS)
+    metropolis: list[int] | None = Field(default=None, max_length=MAX_SLOTS)
     name: str = ""
     note: str = ""
 
@@ -177,9 +187,9 @@ class _MapEntry(_Strict):
     sources: list[str] = []
     note: str = ""
     board: dict[str, Any]
-    islands: list[Any] = Field(min_length=1)
-    trade: dict[str, int] = {}
-    starts: dict[Any, Any] = {}
+    islands: list[Any] = Field(min_length=1, max_length=MAX_ISLANDS)
+    trade: dict[str, Annotated[int, Field(le=MAX_PROSPERITY)]] = {}
+    starts: dict[Any, Any] = Field({}, max_length=8)
 
 
 def _natural(name: str) -> tuple[Any, ...]:
@@ -310,13 +320,14 @@ def _layout(file: str, key: Any, raw: Any, island_ids: Mapping[str, Any],
     return players, layout
 
 
-def load_archipelago(path: str | Path) -> nx.Graph:
+def load_archipelago(path: str | Path | DataFile) -> nx.Graph:
     """Load and validate an archipelago map file (format: ``docs/cyclades-map-format.md``).
 
     Parameters
     ----------
-    path : str or Path
-        A YAML map file. It is read with ``yaml.safe_load`` only.
+    path : str, Path or DataFile
+        A YAML map file (or one already read). It is read bounded, with YAML's safe loader
+        only (``mythlab.data.read_yaml``).
 
     Returns
     -------
@@ -333,7 +344,8 @@ def load_archipelago(path: str | Path) -> nx.Graph:
         Checked: ids unique, cells on the board and in one island only, islands contiguous and
         touching the sea, the whole map connected, trade zones at sea, start islands on islands
         and distinct, start fleets at sea, distinct and next to the player's start islands, and
-        a declared start income matched by every start.
+        a declared start income matched by every start; the sizes within ``MAX_ROW_CELLS``,
+        ``MAX_ISLANDS``, ``MAX_ISLAND_CELLS``, ``MAX_SLOTS`` and ``MAX_PROSPERITY``.
 
     Notes
     -----
@@ -348,7 +360,7 @@ def load_archipelago(path: str | Path) -> nx.Graph:
     >>> G.graph["starts"][3].provenance
     'mythlab'
     """
-    path = Path(path)
+    path = as_source(path)
     file = str(path)
     raw = read_yaml(path)
     if not isinstance(raw, dict):
@@ -478,7 +490,7 @@ def _builtin() -> nx.Graph:
     return load_archipelago(data_path(*_BUILTIN))
 
 
-def archipelago(players: int = 5, *, path: str | Path | None = None) -> nx.Graph:
+def archipelago(players: int = 5, *, path: str | Path | DataFile | None = None) -> nx.Graph:
     """The Cyclades archipelago for a player count, with its start positions.
 
     Parameters

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
+from mythlab.engine.files import DataFile, as_source
 
 Provenance = Literal["seed", "public", "mythlab"]
 
@@ -80,8 +81,9 @@ CREATURE_IDS = ("siren", "pegasus", "giant", "chimera", "cyclops", "sphinx", "sy
 BUILDINGS = ("port", "fortress", "temple", "university")
 
 
-def _load(name: str, fmt: str, path: str | Path | None = None) -> tuple[str, dict[str, Any]]:
-    path = Path(path) if path is not None else data_path("cyclades", name)
+def _load(name: str, fmt: str, path: str | Path | DataFile | None = None
+          ) -> tuple[str, dict[str, Any]]:
+    path = as_source(path) if path is not None else data_path("cyclades", name)
     raw = read_yaml(path)
     if not isinstance(raw, dict) or raw.get("format") != fmt:
         raise DataError(str(path), None, "format", f"expected {fmt!r}")
@@ -132,7 +134,7 @@ def arrangements() -> dict[int, Arrangement]:
             for k, v in entries.items()}
 
 
-def load_creatures(path: str | Path | None = None) -> dict[str, Creature]:
+def load_creatures(path: str | Path | DataFile | None = None) -> dict[str, Creature]:
     """Load and validate a creature file (the built-in ``creatures.yaml`` by default)."""
     file, raw = _load("creatures.yaml", "mythlab-cyclades-creatures", path)
     entries = raw.get("creatures")

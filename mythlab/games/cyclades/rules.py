@@ -16,6 +16,7 @@ from typing import Any
 
 from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State, register
 from mythlab.engine.chance import SeededStream
+from mythlab.engine.errors import shown
 
 from . import actions, battles, creatures, metropolis, offerings
 from .board import archipelago, income, island_neighbours, islands, sea_neighbours, sea_zones
@@ -40,6 +41,7 @@ from .refs import (
     VICTORY,
 )
 from .state import CycladesData, Task
+from .structure import structure_problems
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Creature track",),
@@ -76,6 +78,8 @@ PHASES = PhaseBook([
 CHANCE_TASKS = {"battle-round"}
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
+#: the largest cycle_limit option (a bound on a game's length; the default is 10)
+MAX_CYCLE_LIMIT = 1000
 
 
 @register
@@ -91,13 +95,15 @@ class CycladesGame(Game):
     #: ``archipelago``: a map file of your own; ``cycle_limit``: ruling cycle-limit (None = none)
     default_options = {"names": None, "archipelago": None,
                        "cycle_limit": number("cycle_limit")}
+    file_options = {"archipelago": False}
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         limit = self.options["cycle_limit"]
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                                  or limit < 1):
-            raise ValueError(f"cycle_limit must be a whole number ≥ 1 or None, not {limit!r}")
+                                  or not 1 <= limit <= MAX_CYCLE_LIMIT):
+            raise ValueError(f"cycle_limit must be a whole number from 1 to {MAX_CYCLE_LIMIT} "
+                             f"or None, not {shown(limit)}")
         self.board = archipelago(self.players, path=self.options["archipelago"])
         G = self.board
         self.islands = islands(G)
@@ -431,6 +437,9 @@ CycladesGame.state_class = CycladesState
 def check_invariants(s: CycladesState) -> list[str]:
     """Gold never negative, at most 8 troops and 8 fleets each, every creature card in exactly
     one place, troops only on their owner's islands, one owner per sea zone, ..."""
+    broken = structure_problems(s, HANDLERS)  # first: the checks below assume a sound shape
+    if broken:
+        return broken
     d, g = s.data, s.game
     problems = []
     for q in range(g.players):

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.dice import parse_row
@@ -23,6 +23,10 @@ from mythlab.engine import DataError
 from .odds import Adventure, adventures
 
 Provenance = Literal["seed", "public", "mythlab"]
+
+#: the largest number in an effect, a track or a price (the box's go up to 16 doom)
+MAX_AMOUNT = 30
+Small = Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
 
 #: effect token kinds and where they may appear
 PLAYER_KINDS = {"sanity", "stamina", "clue", "common_item", "unique_item", "spell", "ally",
@@ -45,6 +49,8 @@ def parse_token(token: str, allowed: set[str]) -> tuple[str, int]:
         n = int(amount)
     except ValueError:
         raise ValueError(f"effect {token!r} needs a whole number after ':'") from None
+    if abs(n) > MAX_AMOUNT:
+        raise ValueError(f"effect {token!r}: amounts are from -{MAX_AMOUNT} to {MAX_AMOUNT}")
     return kind, n
 
 
@@ -60,9 +66,9 @@ class Investigator(_Entry):
     """An investigator card (public facts; abilities in our words)."""
 
     name: str
-    sanity: int
-    stamina: int
-    start: dict[str, int | list[str]] = {}
+    sanity: Small
+    stamina: Small
+    start: dict[str, Small | list[str]] = {}
     ability: Literal["extra_common_item", "extra_unique_item", "extra_spell", "fearless",
                      "other_world_dice", "ignore_mythos", "many_tasks", "terror_to_lore",
                      "terror_to_peril", "raise_investigation", "discard_for_dice",
@@ -78,8 +84,8 @@ class AncientOne(_Entry):
     """An Ancient One: doom track, Elder Signs needed, combat task, attack."""
 
     name: str
-    doom: int
-    elder_signs: int
+    doom: Small
+    elder_signs: Small
     combat: str
     monster_spaces: tuple[int, ...] = ()
     attack: tuple[str, ...] = ()
@@ -129,7 +135,7 @@ class Monster(_Entry):
     id: str
     name: str
     task: str
-    trophy: int
+    trophy: Small
     reward: tuple[str, ...] = ()
     lock: Literal["none", "green", "yellow", "red"] = "none"
     masked: bool = False
@@ -168,7 +174,7 @@ class Card(_Entry):
 class FirstAid(_Entry):
     option: str
     heal: Literal["both_one", "full_stamina", "full_sanity", "full_both"]
-    cost: int
+    cost: Small
     provenance: Provenance
     source: str = ""
 
@@ -187,7 +193,7 @@ class LostAndFound(_Entry):
 
 class Souvenir(_Entry):
     buy: Literal["clue", "common_item", "unique_item", "spell", "ally", "elder_sign"]
-    price: int
+    price: Small
     provenance: Provenance
 
 

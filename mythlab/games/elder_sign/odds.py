@@ -118,6 +118,7 @@ from mythlab.dice.faces import investigation
 from mythlab.dice.matching import Matcher, ReadingKey, Wild, face_use, reading_key
 from mythlab.dice.multiset import weighted_counts
 from mythlab.engine.errors import DataError
+from mythlab.engine.files import MAX_DATA_BYTES, FileRefused, read_user_text
 
 TERROR_EFFECTS: tuple[str, ...] = ("immediate_fail", "discard_all_terror")
 """The terror effects that change the dice (the others cost tokens and are not modelled)."""
@@ -1699,10 +1700,17 @@ def load_adventures(path: str | Path | None = None) -> tuple[Adventure, ...]:
     file = Path(path) if path is not None else data_path("elder_sign", "adventures.csv")
     name = str(file) if path is not None else "adventures.csv"
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(name, None, None, f"cannot read: {exc}") from None
-    reader = csv.DictReader(text.splitlines())
+        text = read_user_text(file, MAX_DATA_BYTES)
+    except FileRefused as exc:
+        raise DataError(name, None, None, str(exc)) from None
+    try:
+        return _adventures_from_csv(text, name)
+    except csv.Error as exc:  # a field over csv's size limit, a NUL byte
+        raise DataError(name, None, None, f"not valid CSV: {exc}") from None
+
+
+def _adventures_from_csv(text: str, name: str) -> tuple[Adventure, ...]:
+    reader = csv.DictReader(text.splitlines(), restval="")  # a short row reads as blanks
     missing = [f for f in _FIELDS if f not in (reader.fieldnames or ())]
     if missing:
         raise DataError(name, None, None, f"missing columns: {', '.join(missing)}")
@@ -1723,7 +1731,7 @@ def load_adventures(path: str | Path | None = None) -> tuple[Adventure, ...]:
             raise fail("ordered", f"{row['ordered']!r} does not match the tasks "
                                   f"{row['tasks']!r} ('yes' exactly when rows are joined by '>')")
         trophy = row["trophy_value"].strip()
-        if trophy and not trophy.isdigit():
+        if trophy and not (trophy.isascii() and trophy.isdigit() and len(trophy) <= 3):
             raise fail("trophy_value", f"{trophy!r} is not a whole number")
         if entry in seen:
             raise fail("name", "the name is used twice")

@@ -71,6 +71,7 @@ from .refs import (
     ruling,
 )
 from .state import ElderSignData, Seat, Task, copy_data, copy_for_dice
+from .structure import structure_problems
 from .tasks import COLOURS, TOTALS, split
 
 PHASES = PhaseBook([
@@ -137,13 +138,15 @@ class ElderSignGame(Game):
         super().__init__(players, seed, **options)
         self.data: GameData = builtin_data()
         ao = self.options["ancient_one"]
-        if ao is not None and ao not in self.data.ancient_ones:
+        if ao is not None and (not isinstance(ao, str) or ao not in self.data.ancient_ones):
             raise ValueError(f"ancient_one: no Ancient One called {ao!r}; choose from "
                              f"{', '.join(self.data.ancient_ones)}")
         chosen = self.options["investigators"]
         if chosen is not None:
-            unknown = [n for n in chosen if n not in self.data.investigators]
-            if unknown or len(chosen) != self.players or len(set(chosen)) != len(chosen):
+            known = self.data.investigators
+            if not isinstance(chosen, list | tuple) or len(chosen) != self.players \
+                    or any(not isinstance(n, str) or n not in known for n in chosen) \
+                    or len(set(chosen)) != len(chosen):
                 raise ValueError(f"investigators: give {self.players} different names from "
                                  f"{', '.join(self.data.investigators)}")
         if self.options["wild"] not in ("seed", "faq"):
@@ -781,6 +784,9 @@ def every_card(game: ElderSignGame, masked: bool) -> list[str]:
 
 def check_invariants(s: ElderSignState) -> list[str]:
     """Doom and Elder Signs in range, health positive, every card and die in one place."""
+    broken = structure_problems(s, OFFERS.keys() & TASK_PHASES.keys(), {*adv.STAGES, "roll"})
+    if broken:  # first: the checks below assume a sound shape
+        return broken
     d = s.data
     g = s.game.data
     out = []

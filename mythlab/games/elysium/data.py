@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError,
 
 from mythlab.data import data_path, read_yaml, validate_entry
 from mythlab.engine import DataError
+from mythlab.engine.files import DataFile, as_source
 
 from .powers import (
     CardFacts,
@@ -44,6 +45,10 @@ from .powers import (
 )
 
 FORMAT = "mythlab-elysium-cards"
+#: bounds on a family file, far above the box's (21 cards a family; powers give at most 5 of
+#: anything), so a custom deck and its powers stay playable
+MAX_FAMILY_CARDS = 42
+MAX_POWER_NUMBER = 20
 Source = Literal["seed", "public", "mythlab"]
 
 
@@ -147,7 +152,7 @@ class FamilyHeader(_Model):
     name: Name
     illustrator: str | None = None
     source: SeedPage
-    cards_in_family: PositiveInt = 21
+    cards_in_family: PositiveInt = Field(21, le=MAX_FAMILY_CARDS)
     about: str = ""
     missing: tuple[str, ...] = ()
 
@@ -196,9 +201,9 @@ class CardBook:
         raise KeyError(name)
 
 
-def load_family(path: str | Path) -> FamilyCards:
+def load_family(path: str | Path | DataFile) -> FamilyCards:
     """Load and validate one family file; problems raise ``DataError`` (file, card, field)."""
-    path = Path(path)
+    path = as_source(path)
     file = str(path)
     raw = read_yaml(path)
     if not isinstance(raw, dict):
@@ -235,6 +240,9 @@ def _card(file: str, n: int, entry: Any, family: Family) -> Card:
     if not isinstance(entry, dict):
         raise DataError(file, f"#{n + 1}", None, "a card must be a mapping")
     name = str(entry.get("id") or f"#{n + 1}")
+    too_big = _number_over(entry.get("power"), MAX_POWER_NUMBER, "power")
+    if too_big:
+        raise DataError(file, name, too_big, f"numbers in a power are at most {MAX_POWER_NUMBER}")
     if entry.get("family", family) != family:
         raise DataError(file, name, "family",
                         f"this file holds {family} cards, not {entry.get('family')!r}")
@@ -253,13 +261,27 @@ def _card(file: str, n: int, entry: Any, family: Family) -> Card:
     return card
 
 
+def _number_over(raw: Any, limit: int, path: str) -> str | None:
+    """The path of the first whole number above ``limit`` in a power as written, if any."""
+    todo = [(path, raw)]
+    while todo:
+        where, node = todo.pop()
+        if isinstance(node, int) and not isinstance(node, bool) and node > limit:
+            return where
+        if isinstance(node, dict):
+            todo += [(f"{where}.{k}", v) for k, v in node.items()]
+        elif isinstance(node, list):
+            todo += [(f"{where}[{i}]", v) for i, v in enumerate(node)]
+    return None
+
+
 def family_files(folder: str | Path | None = None) -> list[Path]:
     """The family files of a folder (the built-in ``data/elysium`` by default)."""
     root = Path(folder) if folder is not None else data_path("elysium")
     return sorted(root.glob("cards-*.yaml"))
 
 
-def load_cards(paths: Sequence[str | Path] | None = None) -> CardBook:
+def load_cards(paths: Sequence[str | Path | DataFile] | None = None) -> CardBook:
     """Load several family files (all built-in families by default) into one book."""
     families = [load_family(p) for p in (paths if paths is not None else family_files())]
     seen: dict[Family, str] = {}
@@ -335,7 +357,7 @@ def edition_files() -> tuple[list[Path], list[Path]]:
     return sorted(root.glob("cards-*.yaml")), sorted(root.glob("complete-*.yaml"))
 
 
-def load_edition(custom: Sequence[str | Path] = ()) -> CardBook:
+def load_edition(custom: Sequence[str | Path | DataFile] = ()) -> CardBook:
     """All 8 families: the seed's, completed, and mythlab's; ``custom`` files replace families."""
     families_files, supplements = edition_files()
     by_family: dict[str, FamilyCards] = {f.family.value: f for f in builtin_cards().families}

@@ -40,6 +40,8 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypeAliasType
 
+from mythlab.engine.errors import shown
+
 # --- fixed vocabularies ----------------------------------------------------------------------
 
 
@@ -670,7 +672,7 @@ def error_message(err: Mapping[str, Any]) -> str:
     if kind == "extra_forbidden":
         return f"unknown symbol {loc[-1]!r}"
     if kind in ("enum", "literal_error"):
-        return f"unknown value {err['input']!r}; expected {err['ctx']['expected']}"
+        return f"unknown value {shown(err['input'])}; expected {err['ctx']['expected']}"
     if kind == "missing":
         return f"missing {loc[-1]!r}"
     msg = str(err["msg"])

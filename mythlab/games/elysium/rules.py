@@ -18,6 +18,7 @@ from typing import Any
 
 from mythlab.engine import Action, DataError, Game, Phase, PhaseBook, State, register
 from mythlab.engine.chance import SeededStream
+from mythlab.engine.errors import shown
 
 from . import legends as L
 from .context import GameContext
@@ -88,6 +89,7 @@ from .refs import (
 )
 from .scoring import score_table
 from .state import ElysiumData, Seat, Task
+from .structure import structure_problems
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Phase I: Awakening",),
@@ -148,6 +150,7 @@ class ElysiumGame(Game):
     #: ``families``: a set name (``first-game``, ``opulence`` …) or 5 family names;
     #: ``card_files``: your own family files, replacing the families they define
     default_options = {"names": None, "families": "first-game", "card_files": None}
+    file_options = {"card_files": True}
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
@@ -200,8 +203,11 @@ class ElysiumGame(Game):
                 raise ValueError(f"families: no set called {choice!r}; sets: {', '.join(sets)} "
                                  f"({FAMILIES})")
             names = [f.value for f in sets[choice].families]
-        else:
+        elif isinstance(choice, list | tuple):
             names = [str(f).lower() for f in choice]
+        else:
+            raise ValueError(f"families: a set name or a list of families, not {shown(choice)} "
+                             f"({FAMILIES})")
         known = [f.family.value for f in book.families]
         bad = [f for f in names if f not in known]
         if bad or len(set(names)) != self.number("families_in_play"):
@@ -1178,6 +1184,9 @@ ElysiumGame.state_class = ElysiumState
 # ====================================================================== checks
 def check_invariants(s: ElysiumState) -> list[str]:
     """Every card in exactly one place; no negative counters; legal legends and domains."""
+    broken = structure_problems(s, {*OFFERS, *AUTO})  # first: the checks below assume it
+    if broken:
+        return broken
     d, g = s.data, s.game
     places = d.draw + d.discard + d.agora + d.oracle + d.removed
     problems: list[str] = []
