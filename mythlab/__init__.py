@@ -7,9 +7,6 @@
 'Setup'
 """
 
-# ``games`` is the games package, callable: ``mythlab.games()`` lists the registered games and
-# ``mythlab.games.agea`` is Agea's package (see mythlab/games/__init__.py).
-from . import games
 from .engine import (
     CHANCE,
     Action,
@@ -20,13 +17,12 @@ from .engine import (
     SaveFileError,
     Session,
     State,
-    make,
-    register,
 )
+from .registry import GameSpec, games, make, register
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "Action", "DataError", "Game", "IllegalAction", "Phase", "SaveFileError",
+    "CHANCE", "Action", "DataError", "Game", "GameSpec", "IllegalAction", "Phase", "SaveFileError",
     "Session", "State", "__version__", "games", "make", "register",
 ]

@@ -4,7 +4,7 @@ Each subcommand is a ``_cmd_*`` function registered in ``build_parser``. ``odds`
 its first word: ``mythlab odds cyclades --attack 4 --defend 3 --bonus 1`` gives exact battle
 odds; anything else is an Elder Sign task (``mythlab odds "INV_3,LORE" --dice 6G+Y``), or a
 named adventure card with ``--card``: the chance of completing the whole card under optimal
-play (:class:`mythlab.games.elder_sign.AdventureOdds`), and with ``--single-roll`` the chance
+play (:class:`mythlab.elder_sign.AdventureOdds`), and with ``--single-roll`` the chance
 that one roll completes a single task row (:func:`mythlab.dice.roll_probability`).
 """
 
@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from mythlab import __version__
-from mythlab.engine import CHANCE, Session, State, game_class, games, make
+from mythlab.engine import CHANCE, Session, State
+from mythlab.registry import game_class, games, make
 from mythlab.sim import BOTS, seat_bots
 from mythlab.widgets.model import percent
 
@@ -198,7 +199,7 @@ def _refuse(parser: argparse.ArgumentParser, message: str) -> NoReturn:
 
 def _find_card(name: str) -> Any:
     """The built-in Elder Sign card called ``name``, or ``ValueError`` naming close matches."""
-    from mythlab.games.elder_sign import adventure, adventures
+    from mythlab.elder_sign import adventure, adventures
 
     try:
         return adventure(name)
@@ -215,7 +216,7 @@ def _find_card(name: str) -> Any:
 def _odds_elder_sign(args: argparse.Namespace) -> int:
     """Whole-card odds under optimal play (default) or one roll's odds (``--single-roll``)."""
     from mythlab.dice import parse_pool, roll_probability
-    from mythlab.games.elder_sign import AdventureOdds
+    from mythlab.elder_sign import AdventureOdds
 
     parser: argparse.ArgumentParser = args.parser
     if (args.what is None) == (args.card is None):
@@ -285,7 +286,7 @@ def _fraction(p: Any) -> str:
 
 
 def _odds_cyclades(args: argparse.Namespace) -> int:
-    from mythlab.games.cyclades.combat import battle_odds
+    from mythlab.cyclades.combat import battle_odds
 
     parser: argparse.ArgumentParser = args.parser
     for option in ("attack", "defend"):

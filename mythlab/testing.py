@@ -14,7 +14,8 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from mythlab.engine import SaveFileError, Session, make
+from mythlab.engine import SaveFileError, Session
+from mythlab.registry import make
 from mythlab.sim.batch import gc_paused
 
 
@@ -47,7 +48,7 @@ def random_sim(name: str, games: int = 10, seed: int = 0, players: int | list[in
     ``players`` is a count, a list of counts to cycle through, or None for every count the
     game allows.
     """
-    from mythlab.engine import game_class
+    from mythlab.registry import game_class
 
     cls = game_class(name)
     counts = ([players] if isinstance(players, int)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import mythlab
-from mythlab.games.elysium import edition_cards, rules_book
+from mythlab.elysium import edition_cards, rules_book
 from mythlab.sim import seat_bots
 from mythlab.sim.batch import gc_paused
 
@@ -165,7 +165,7 @@ def report(players: list[Player], planned: list[Player], args: argparse.Namespac
         f"through the {len(sets)} family sets of the rulebook (p.10), so every family plays "
         f"(sets per family: {spread}). Bots per seat: `{', '.join(args.bots)}` "
         "(`random`: uniform legal moves; `elysium-greedy`: the legend bot of "
-        "`mythlab.games.elysium.bots`, greedy for legend VP per gold). A shared win counts 1/k "
+        "`mythlab.elysium.bots`, greedy for legend VP per gold). A shared win counts 1/k "
         "for each of the k winners. With random bots a card's lift below measures how much "
         "owning it helps a player who does not plan: a card that is strong even then is "
         f"strong. Then {len(planned) // 4} games with planning bots (seeds from "

@@ -28,8 +28,8 @@ import networkx as nx
 from benchfig import print_figures  # scripts/benchfig.py: the shared output
 
 import mythlab
+from mythlab.cyclades import archipelago, fleet_chain, islands, odds_table, sea_graph
 from mythlab.engine import Session
-from mythlab.games.cyclades import archipelago, fleet_chain, islands, odds_table, sea_graph
 from mythlab.sim import seat_bots, simulate
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

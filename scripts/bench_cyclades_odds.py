@@ -28,8 +28,8 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from mythlab.games.cyclades import combat
-from mythlab.games.cyclades.combat import battle_odds, combat_die, odds_table
+from mythlab.cyclades import combat
+from mythlab.cyclades.combat import battle_odds, combat_die, odds_table
 
 MAX_UNITS, MAX_BONUS = 8, 3
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from benchfig import print_figures  # scripts/benchfig.py: the shared output
 
-from mythlab.games.elysium import Card, ElysiumState, score_table
+from mythlab.elysium import Card, ElysiumState, score_table
 from mythlab.sim import simulate
 
 

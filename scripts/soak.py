@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from mythlab.engine import game_class
+from mythlab.registry import game_class
 from mythlab.sim.batch import mp_context
 from mythlab.testing import random_sim
 

@@ -8,8 +8,8 @@ import pytest
 import yaml
 
 import mythlab
-from mythlab.data import data_path
-from mythlab.games.agea.data import load_cards, rule_numbers, rulings
+from mythlab.agea.load import load_cards, rule_numbers, rulings
+from mythlab.engine.datafiles import game_data
 
 
 def test_builtin_cards_match_the_rulebook_lists():
@@ -30,7 +30,7 @@ def test_rule_numbers_and_rulings_carry_provenance():
 
 
 def _write(tmp_path, mutate):
-    raw = yaml.safe_load(data_path("agea", "cards.yaml").read_text())
+    raw = yaml.safe_load(game_data("mythlab.agea", "cards.yaml").read_text())
     mutate(raw)
     path = tmp_path / "my-cards.yaml"
     path.write_text(yaml.safe_dump(raw))

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 import mythlab
-from mythlab.games.agea.data import rulings
-from mythlab.games.agea.scenarios import scenario
+from mythlab.agea.load import rulings
+from mythlab.agea.scenarios import scenario
 
 
 def names(state, seat):
@@ -504,7 +504,7 @@ def test_ruling_war_helpers_sparta_trojan_horse_and_helena():
 def test_war_delayed_heroes_do_not_count():
     s = _war(heroes0=("Ajax", "Jason"))
     s.data.players[0].heroes[1].delay = 2
-    from mythlab.games.agea.wars import battle_base
+    from mythlab.agea.wars import battle_base
     assert battle_base(s, 0)[0] == 1
 
 
@@ -593,7 +593,7 @@ def test_illegal_actions_name_the_rule_and_leave_the_state_untouched(move, words
 def test_every_ruling_is_cited_by_the_rules_code():
     from pathlib import Path
 
-    from mythlab.games import agea as pkg
+    from mythlab import agea as pkg
     code = "".join(p.read_text() for p in Path(pkg.__file__).parent.glob("*.py"))
     tests = Path(__file__).read_text()
     data_only = {"deck-size", "two-achilles", "players", "woman-and-gold"}  # carried by data

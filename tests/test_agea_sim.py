@@ -34,7 +34,7 @@ def test_greedy_bot_beats_random_bots_more_often_than_its_share():
 
 
 def test_greedy_bot_takes_the_winning_challenge_move():
-    from mythlab.games.agea.scenarios import scenario
+    from mythlab.agea.scenarios import scenario
 
     s = scenario(heroes={0: ["Hercules"]}, hand={0: ["Blessing of Pan"]}, deck_top=["Lion"])
     s = s.apply("adventure with Hercules")

@@ -90,7 +90,7 @@ def test_odds_explorer_in_jupyterlab(lab: harness.Lab) -> None:
 def _drive_odds(page: Page, lab: harness.Lab, expect) -> None:
     from fractions import Fraction
 
-    from mythlab.games.elder_sign import AdventureOdds, adventure
+    from mythlab.elder_sign import AdventureOdds, adventure
 
     harness.open_and_run(page, lab, ODDS_NOTEBOOK, ".mythlab-odds-fraction")
     shop = adventure("The Gift Shop")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import browser_support as harness
 
 import mythlab
-from mythlab.games.cyclades import fleet_chain, fleet_moves
+from mythlab.cyclades import fleet_chain, fleet_moves
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

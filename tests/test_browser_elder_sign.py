@@ -34,7 +34,7 @@ def test_elder_sign_stepper_in_jupyterlab(lab: harness.Lab) -> None:
 
 def _drive(page: Page, lab: harness.Lab, expect) -> None:
     import mythlab
-    from mythlab.games.elder_sign.live_odds import card_odds, green_pool
+    from mythlab.elder_sign.live_odds import card_odds, green_pool
 
     harness.open_and_run(page, lab, NOTEBOOK)
 

@@ -10,7 +10,7 @@ from toygame import END, ROLL
 
 import mythlab
 from mythlab.cli import main
-from mythlab.engine import game_class
+from mythlab.registry import game_class
 from mythlab.sim import simulate
 
 PLAY = ["play", "toy-race", "--players", "3", "--seed", "5", "--bots", "random,greedy,random"]
@@ -122,7 +122,7 @@ def test_odds_cyclades_json_gives_the_exact_fraction(capsys):
     import json
     from fractions import Fraction
 
-    from mythlab.games.cyclades.combat import battle_odds
+    from mythlab.cyclades.combat import battle_odds
 
     out = run(capsys, "odds", "cyclades", "--attack", "4", "--defend", "3", "--bonus", "1",
               "--json")
@@ -208,7 +208,7 @@ def test_odds_card_json_matches_the_python_api(capsys):
     from fractions import Fraction
 
     from mythlab.dice import roll_probability
-    from mythlab.games.elder_sign import AdventureOdds, adventure
+    from mythlab.elder_sign import AdventureOdds, adventure
 
     data = odds_json(capsys, "--card", "the curator", "--dice", "6G+Y", "--focus", "1",
                      "--spell", "1", "--wild", "faq")
@@ -228,7 +228,7 @@ def test_odds_card_json_matches_the_python_api(capsys):
 
 def test_odds_task_string_whole_card_and_single_roll_lines(capsys):
     """A one-row task prints both readings: the whole card with rerolls, and one roll."""
-    from mythlab.games.elder_sign import adventure_odds
+    from mythlab.elder_sign import adventure_odds
 
     out = run(capsys, "odds", "PERIL,PERIL > LORE,LORE", "--dice", "6G", "--focus", "0",
               "--wild", "faq")
@@ -246,7 +246,7 @@ def test_odds_terror_effect_of_a_card(capsys):
     """A card's own dice-changing terror effect enters only with --terror card."""
     from fractions import Fraction
 
-    from mythlab.games.elder_sign import AdventureOdds, adventures
+    from mythlab.elder_sign import AdventureOdds, adventures
 
     card = next(a for a in adventures() if a.dice_terror)
     data = odds_json(capsys, "--card", card.name, "--terror", "card", "--focus", "0")

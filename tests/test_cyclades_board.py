@@ -17,9 +17,8 @@ import pytest
 import yaml
 
 import mythlab
-from mythlab.data import data_path
-from mythlab.games.cyclades import board
-from mythlab.games.cyclades.board import (
+from mythlab.cyclades import board
+from mythlab.cyclades.board import (
     Slots,
     archipelago,
     chokepoints,
@@ -41,6 +40,7 @@ from mythlab.games.cyclades.board import (
     start_distances,
     start_layout,
 )
+from mythlab.engine.datafiles import game_data
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "cyclades-map-format.md"
 
@@ -488,7 +488,7 @@ def test_indent_defaults_to_centred_rows(tmp_path):
 
 
 def test_the_builtin_file_reloads_through_load_archipelago():
-    G = load_archipelago(data_path("cyclades", "archipelago-5p.yaml"))
+    G = load_archipelago(game_data("mythlab.cyclades", "archipelago-5p.yaml"))
     H = archipelago()
     assert dict(G.nodes(data=True)) == dict(H.nodes(data=True))
     assert nx.utils.edges_equal(G.edges(data=True), H.edges(data=True))
@@ -507,7 +507,7 @@ def test_a_lagoon_is_allowed(tmp_path):
 
 
 def builtin() -> dict:
-    return yaml.safe_load(data_path("cyclades", "archipelago-5p.yaml").read_text())
+    return yaml.safe_load(game_data("mythlab.cyclades", "archipelago-5p.yaml").read_text())
 
 
 def island(raw: dict, island_id: str) -> dict:

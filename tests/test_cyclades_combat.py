@@ -1,4 +1,4 @@
-"""Exact Cyclades battle odds (mythlab.games.cyclades.combat).
+"""Exact Cyclades battle odds (mythlab.cyclades.combat).
 
 Rules under test: rules-numbers §9 Combat (seed GR p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ ΜΑΧΗΣ"): one die per
 side plus units, the defender's fortress/port bonus, the lower total loses a unit, a tie costs
@@ -19,8 +19,7 @@ from itertools import product
 
 import pytest
 
-from mythlab.dice import Die
-from mythlab.games.cyclades.combat import (
+from mythlab.cyclades.combat import (
     FIGHT,
     End,
     OddsBelow,
@@ -41,6 +40,7 @@ from mythlab.games.cyclades.combat import (
     round_expressions,
     round_odds,
 )
+from mythlab.dice import Die
 
 FACES = (0, 1, 1, 2, 2, 3)
 ALT = Die("alt", [0, 0, 1, 1, 2, 3])  # Blackwoj's reading, the reference's comparison column
@@ -388,7 +388,7 @@ def test_symbolic_layer_does_not_load_sympy_for_plain_odds():
     import subprocess
     import sys
 
-    code = ("import sys; from mythlab.games.cyclades.combat import battle_odds, odds_table; "
+    code = ("import sys; from mythlab.cyclades.combat import battle_odds, odds_table; "
             "battle_odds(4, 3, 1); odds_table(3, 3, 1); print('sympy' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True)

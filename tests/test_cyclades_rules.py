@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 import mythlab
-from mythlab.games.cyclades.combat import round_odds
-from mythlab.games.cyclades.data import (
+from mythlab.cyclades.combat import round_odds
+from mythlab.cyclades.load import (
     CREATURE_IDS,
     creatures,
     load_creatures,
     numbers,
     rulings,
 )
-from mythlab.games.cyclades.rules import CycladesGame, check_invariants
-from mythlab.games.cyclades.scenarios import scenario
+from mythlab.cyclades.rules import CycladesGame, check_invariants
+from mythlab.cyclades.scenarios import scenario
 
 COLOURS = ["Blue", "Red", "Yellow", "Green", "Black"]
 
@@ -387,7 +387,7 @@ def test_battle_round_fortress_metropolis_and_minotaur_bonuses():
     r = round_odds(1, 2, 2)                                      # fortress + Metropolis
     assert sorted(p for _, p in s.chance_outcomes()) == sorted(
         p for p in (r.attacker_loses, r.defender_loses, r.both_lose) if p)
-    from mythlab.games.cyclades.state import Figure
+    from mythlab.cyclades.state import Figure
     s.data.figures.append(Figure("minotaur", "IS5", 1, 1, "minotaur"))
     s.data.deck.remove("minotaur")
     r = round_odds(1, 2, 4)
@@ -752,7 +752,7 @@ def test_creature_kraken_sinks_fleets_moves_for_1_gp_and_closes_its_zone():
     s = s.apply("Kraken: move to C5 (1 GP)").apply("leave the Kraken in C5")
     assert "C5" not in s.data.fleets and s.figure("kraken").space == "C5"
     s = scenario(players=3, turn=(1, "poseidon"), islands=THREE, fleets={"B4": (1, 1)})
-    s.data.figures = [__import__("mythlab.games.cyclades.state", fromlist=["Figure"]).Figure(
+    s.data.figures = [__import__("mythlab.cyclades.state", fromlist=["Figure"]).Figure(
         "kraken", "C5", 0, 1)]
     assert not any("to C5" in a for a in labels(s))
 
@@ -769,7 +769,7 @@ def test_island_figurines_ruling_figure_expiry_and_two_figurines_clash():
     assert s.data.cycle == 2 and any("The Medusa leaves IS2" in e for e in s.events)
     assert "medusa" in s.data.discard                                    # his next turn
     s = creature_turn("Chiron", islands=THREE)
-    s.data.figures.append(__import__("mythlab.games.cyclades.state",
+    s.data.figures.append(__import__("mythlab.cyclades.state",
                                      fromlist=["Figure"]).Figure("minotaur", "IS9", 1, 1,
                                                                  "minotaur"))
     s.data.deck.remove("minotaur")
@@ -780,7 +780,7 @@ def test_island_figurines_ruling_figure_expiry_and_two_figurines_clash():
 def test_creature_medusa_petrifies_and_chiron_guards():
     s = scenario(players=3, turn=(0, "ares"), gold={0: 3}, islands={**THREE, "IS5": (1, 0)},
                  fleets={"C5": (0, 1)})
-    from mythlab.games.cyclades.state import Figure
+    from mythlab.cyclades.state import Figure
     s.data.figures.append(Figure("medusa", "IS2", 1, 1, "medusa"))
     s.data.deck.remove("medusa")
     assert "Medusa petrifies" in refused(s, "move 1 troop from IS2 to IS5")
@@ -800,7 +800,7 @@ def test_creature_polyphemus_pushes_fleets_out_and_closes_the_ring():
 
 
 def test_every_creature_has_data_and_a_rule():
-    from mythlab.games.cyclades.creatures import EFFECTS, OFFERS
+    from mythlab.cyclades.creatures import EFFECTS, OFFERS
 
     assert sorted(creatures()) == sorted(CREATURE_IDS) and len(CREATURE_IDS) == 17
     assert set(OFFERS) | {"fates"} == set(CREATURE_IDS) == set(EFFECTS) | {"fates"}
@@ -823,7 +823,7 @@ def test_ruling_creature_no_target_the_creature_is_paid_and_discarded():
 
 
 def test_ruling_medusa_retreat_petrified_troops_cannot_retreat():
-    from mythlab.games.cyclades.state import Figure
+    from mythlab.cyclades.state import Figure
 
     s = scenario(players=3, turn=(0, "ares"), gold={0: 3},
                  islands={**THREE, "IS5": (1, 2), "IS4": (1, 0)},
@@ -836,7 +836,7 @@ def test_ruling_medusa_retreat_petrified_troops_cannot_retreat():
 
 
 def test_ruling_minotaur_empty_island_is_taken_without_battle():
-    from mythlab.games.cyclades.state import Figure
+    from mythlab.cyclades.state import Figure
 
     s = scenario(players=3, turn=(0, "ares"), gold={0: 3}, islands={**THREE, "IS5": (1, 0)},
                  fleets={"C5": (0, 1)})
@@ -847,7 +847,7 @@ def test_ruling_minotaur_empty_island_is_taken_without_battle():
 
 
 def test_ruling_one_figure_each_a_figurine_moves_when_placed_again():
-    from mythlab.games.cyclades.state import Figure
+    from mythlab.cyclades.state import Figure
 
     s = creature_turn("Chimera")
     s.data.figures.append(Figure("chiron", "IS9", 1, 1, "chiron"))
@@ -906,7 +906,7 @@ def test_data_numbers_have_provenance_and_bad_files_name_file_entry_field(tmp_pa
 def test_every_ruling_is_carried_out_in_code_and_named_by_a_test():
     from pathlib import Path
 
-    import mythlab.games.cyclades as pkg
+    import mythlab.cyclades as pkg
 
     code = "".join(p.read_text() for p in Path(pkg.__file__).parent.glob("*.py"))
     here = Path(__file__).read_text()
@@ -918,8 +918,8 @@ def test_every_ruling_is_carried_out_in_code_and_named_by_a_test():
 def test_every_rule_reference_is_used_and_tested():
     from pathlib import Path
 
-    import mythlab.games.cyclades as pkg
-    from mythlab.games.cyclades import refs
+    import mythlab.cyclades as pkg
+    from mythlab.cyclades import refs
 
     code = "".join(p.read_text() for p in Path(pkg.__file__).parent.glob("*.py")
                    if p.name != "refs.py")

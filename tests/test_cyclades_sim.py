@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mythlab
-from mythlab.games.cyclades.scenarios import scenario
+from mythlab.cyclades.scenarios import scenario
 from mythlab.sim import GreedyBot, RandomBot, simulate
 from mythlab.testing import random_sim
 

@@ -15,8 +15,8 @@ from fractions import Fraction
 import pytest
 
 import mythlab
-from mythlab.games.cyclades import battle_odds, fleet_chain, fleet_moves
-from mythlab.games.cyclades.scenarios import scenario
+from mythlab.cyclades import battle_odds, fleet_chain, fleet_moves
+from mythlab.cyclades.scenarios import scenario
 from mythlab.sim.bots import seat_bots
 from mythlab.widgets import StepperModel, render_view
 from mythlab.widgets.cyclades import (
@@ -164,7 +164,7 @@ def test_view_draws_buildings_metropolis_markers_figurines_and_tracks():
                  track=["Minotaur", "", ""])
     d = s.data
     d.markers["IS2"] = 1
-    from mythlab.games.cyclades.state import Figure
+    from mythlab.cyclades.state import Figure
     d.figures.append(Figure("kraken", "H4", 1, 1))
     d.figures.append(Figure("minotaur", "IS3", 2, 1, "minotaur"))
     d.track[0] = ""

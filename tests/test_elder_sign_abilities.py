@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
+from mythlab.elder_sign.scenarios import roll, scenario
 from mythlab.engine import IllegalAction
-from mythlab.games.elder_sign.scenarios import roll, scenario
 
 ABILITY = "Elder Sign · p.4 The investigator's ability"
 PETE = '"Ashcan" Pete'

@@ -11,10 +11,10 @@ from fractions import Fraction
 import pytest
 
 import mythlab
+from mythlab.elder_sign import load as es_data
+from mythlab.elder_sign.load import builtin_data, load_game_data
+from mythlab.elder_sign.scenarios import roll, scenario
 from mythlab.engine import DataError, IllegalAction
-from mythlab.games.elder_sign import data as es_data
-from mythlab.games.elder_sign.data import builtin_data, load_game_data
-from mythlab.games.elder_sign.scenarios import roll, scenario
 
 
 def labels(state):
@@ -28,7 +28,7 @@ def inv(state, seat=0):
 # --------------------------------------------------------------------- registry and setup
 def test_elder_sign_is_registered_for_1_to_8_players():
     assert "elder_sign" in mythlab.games()
-    cls = mythlab.engine.game_class("elder_sign")
+    cls = mythlab.registry.game_class("elder_sign")
     assert (cls.min_players, cls.max_players) == (1, 8)
     with pytest.raises(ValueError, match="1–8 players"):
         mythlab.make("elder_sign", players=9)
@@ -362,7 +362,7 @@ def test_clues_p10_reroll_some_or_all_dice():
 
 
 def test_monsters_p10_full_partial_empty_tasks_and_extra_rows():
-    from mythlab.games.elder_sign.effects import rows_of
+    from mythlab.elder_sign.effects import rows_of
 
     s = scenario(board=["Koi Pond", "Public Lavatory", "Lights Out"],
                  monsters={"Koi Pond": [("X01", 0)], "Public Lavatory": [("X13", -1)],
@@ -382,7 +382,7 @@ def test_monsters_p10_full_partial_empty_tasks_and_extra_rows():
 
 
 def test_a_monster_appears_on_a_free_monster_task_else_under_a_last_task_p11():
-    from mythlab.games.elder_sign.effects import monster_appears
+    from mythlab.elder_sign.effects import monster_appears
 
     s = scenario(board=["Koi Pond", "Lights Out"])
     t = s.clone()
@@ -526,7 +526,7 @@ def test_a_bad_data_file_names_the_file_entry_and_field(tmp_path):
     import shutil
 
     folder = tmp_path / "es"
-    shutil.copytree(es_data.data_path("elder_sign"), folder)
+    shutil.copytree(es_data.game_data("mythlab.elder_sign"), folder)
     text = (folder / "monsters.yaml").read_text().replace("task: PERIL, trophy: 1",
                                                            "task: PERILS, trophy: 1", 1)
     (folder / "monsters.yaml").write_text(text)
@@ -594,7 +594,7 @@ def test_waiting_at_the_entrance_p8_offers_three_activities():
 
 
 def test_greedy_odds_bot_gathers_more_elder_signs_than_random_bots():
-    from mythlab.games.elder_sign.bots import OddsBot
+    from mythlab.elder_sign.bots import OddsBot
     from mythlab.sim import RandomBot
 
     def signs(make_bot, n=6):
@@ -610,7 +610,7 @@ def test_greedy_odds_bot_gathers_more_elder_signs_than_random_bots():
 
 
 def test_odds_bot_picks_the_adventure_with_the_best_expected_worth():
-    from mythlab.games.elder_sign.bots import OddsBot, card_value
+    from mythlab.elder_sign.bots import OddsBot, card_value
 
     s = scenario(board=["The Hidden Passage", "Administration Office"])
     choice = OddsBot(0)(s)
@@ -619,7 +619,7 @@ def test_odds_bot_picks_the_adventure_with_the_best_expected_worth():
 
 
 def test_the_view_shows_clock_doom_cards_monsters_and_exact_odds():
-    from mythlab.games.elder_sign.live_odds import card_odds
+    from mythlab.elder_sign.live_odds import card_odds
     from mythlab.widgets import StepperModel
     from mythlab.widgets.elder_sign import elder_sign_view
     from mythlab.widgets.views import render_view
@@ -631,7 +631,7 @@ def test_the_view_shows_clock_doom_cards_monsters_and_exact_odds():
     assert "clock <b>6</b>" in html and "doom 3/12" in html and "Cultist" in html
     assert "Lights Out" in html and "6G" in html
     p = card_odds(s, "Lights Out", "6G")
-    from mythlab.games.elder_sign.odds import AdventureOdds, adventure
+    from mythlab.elder_sign.odds import AdventureOdds, adventure
 
     assert p == AdventureOdds(adventure("Lights Out")).probability("6G")
     assert f"{float(p):.1%}" in html
@@ -655,7 +655,7 @@ def test_every_rule_reference_is_used_in_play_or_named_in_a_test():
     import re
     from pathlib import Path
 
-    from mythlab.games.elder_sign import refs
+    from mythlab.elder_sign import refs
     from mythlab.sim import RandomBot
 
     rules = {v for k, v in vars(refs).items() if k.isupper() and isinstance(v, str)}
@@ -685,7 +685,7 @@ def test_ancient_one_abilities_p4_yig_and_shub_niggurath():
     assert s.data.elder_signs == 2
     assert any("Elder Sign · p.4 The Ancient One's ability" in e for e in s.events)
     # Shub-Niggurath (public): every monster task needs one more terror
-    from mythlab.games.elder_sign.effects import rows_of
+    from mythlab.elder_sign.effects import rows_of
 
     t = scenario(ancient_one="Shub-Niggurath", board=["Koi Pond"],
                  monsters={"Koi Pond": [("X01", 0)]})
@@ -703,7 +703,7 @@ def test_investigator_abilities_p4_sister_mary_kate_winthrop_bob_jenkins():
     assert inv(k).sanity == 5
     assert any("Elder Sign · p.4 The investigator's ability" in e for e in k.events)
     # Bob Jenkins gains 1 more common item each time he gains common items
-    from mythlab.games.elder_sign.effects import apply_one
+    from mythlab.elder_sign.effects import apply_one
 
     b = scenario(investigators=["Bob Jenkins"]).clone()
     apply_one(b, 0, "common_item", 1, "test")

@@ -4,7 +4,7 @@ Small adventures are set up in the game itself (``scenarios.scenario``: a few ca
 dice, the others locked on the Mythos card), and the best chance of completing the card is
 computed by exhaustive expectimax over the game's own ``legal_actions()`` and
 ``chance_outcomes()``: every choice the game offers, every roll with its exact probability. It
-must equal what :class:`~mythlab.games.elder_sign.AdventureOdds` says for the same position, as
+must equal what :class:`~mythlab.elder_sign.AdventureOdds` says for the same position, as
 the game's live odds build it (``live_odds.card_solver``), exactly (Fractions).
 
 Rules exercised (Elder Sign rulebook, Greek edition): one task per roll and the dice left are
@@ -21,8 +21,8 @@ from fractions import Fraction
 
 import pytest
 
-from mythlab.games.elder_sign.live_odds import card_solver, green_pool
-from mythlab.games.elder_sign.scenarios import scenario
+from mythlab.elder_sign.live_odds import card_solver, green_pool
+from mythlab.elder_sign.scenarios import scenario
 
 ATTEMPT_LISTS = ("rolled", "kept", "aside", "used", "added", "won", "to_roll")
 
@@ -105,7 +105,7 @@ def test_the_odds_solver_equals_expectimax_over_the_game(card, options, allowanc
 def test_live_odds_of_a_card_beyond_the_solver_bounds_are_unknown():
     """Monsters may pile up under a card's last task (p.11); past odds.MAX_ROWS rows the view
     shows '?' and the odds bot treats the card as hopeless, rather than solving for minutes."""
-    from mythlab.games.elder_sign.live_odds import card_odds
+    from mythlab.elder_sign.live_odds import card_odds
     from mythlab.widgets.elder_sign import elder_sign_view
 
     s = scenario(board=["Lights Out"], monsters={"Lights Out": [("X01", -2), ("X02", -2)]})

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 import mythlab
-from mythlab.games.elder_sign import AdventureOdds
-from mythlab.games.elder_sign.live_odds import card_odds, green_pool
+from mythlab.elder_sign import AdventureOdds
+from mythlab.elder_sign.live_odds import card_odds, green_pool
 
 pytest.importorskip("ipywidgets")
 

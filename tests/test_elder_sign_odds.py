@@ -1,4 +1,4 @@
-"""Elder Sign adventure odds under optimal play (mythlab.games.elder_sign.odds).
+"""Elder Sign adventure odds under optimal play (mythlab.elder_sign.odds).
 
 Rules under test are seed 004 pp. 5-10 (Greek rulebook): "Επίλυση Περιπέτειας" (one task per
 roll, used dice are spent, a failed roll sets one die aside and rerolls the rest), "Σειρά των
@@ -25,7 +25,7 @@ import pytest
 
 from mythlab import DataError
 from mythlab.dice import elder_sign_dice, outcomes, parse_pool, parse_task, roll_probability
-from mythlab.games.elder_sign import (
+from mythlab.elder_sign import (
     SCENARIOS,
     AdventureOdds,
     Situation,
@@ -35,6 +35,7 @@ from mythlab.games.elder_sign import (
     load_adventures,
     odds_table,
 )
+from mythlab.engine.datafiles import game_data
 
 # The 56 cards' names, task rows and terror effects as checked against the public adventure
 # table (data/elder_sign/SOURCES.md names it) when they were entered: a digest, so an
@@ -658,7 +659,7 @@ def test_adventure_data_matches_the_reference_and_keeps_the_notice():
     rows = [(a.name, str(a.card), a.terror_effect) for a in cards]
     assert hashlib.sha256(repr(rows).encode()).hexdigest() == ADVENTURES_DIGEST
     assert all(a.provenance == "public" and a.sources for a in cards)
-    notice = (Path(__file__).parent.parent / "data" / "elder_sign" / "SOURCES.md").read_text()
+    notice = game_data("mythlab.elder_sign", "SOURCES.md").read_text()
     assert "BSD 3-Clause License" in notice and "Copyright (c) 2020, englishcatfish" in notice
     assert adventure("The Elder Sign").task_source.startswith("oscarknagg")
 
@@ -670,8 +671,8 @@ def test_adventure_data_matches_the_reference_and_keeps_the_notice():
     (lambda r: r.update(trophy_value="two"), "trophy_value"),
 ])
 def test_bad_adventure_files_name_file_card_and_field(tmp_path: Path, edit, field):
-    rows = list(csv.DictReader((Path(__file__).parent.parent / "data" / "elder_sign" /
-                                "adventures.csv").open(newline="", encoding="utf-8")))
+    rows = list(csv.DictReader(game_data("mythlab.elder_sign", "adventures.csv").open(
+        newline="", encoding="utf-8")))
     edit(rows[0])
     path = tmp_path / "mine.csv"
     with path.open("w", newline="", encoding="utf-8") as f:

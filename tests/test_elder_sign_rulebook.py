@@ -5,7 +5,7 @@ Rulebook: Elder Sign, Greek edition, pp. 5-12. Each test names the rule it check
 
 from __future__ import annotations
 
-from mythlab.games.elder_sign.scenarios import roll, scenario
+from mythlab.elder_sign.scenarios import roll, scenario
 
 
 def labels(state):
@@ -79,7 +79,7 @@ def test_using_clues_p10_rerolls_some_or_all_dice_any_subset():
 def with_monster(state, monster, card, row=-2):
     """``state`` (a copy) after ``monster`` from the cup appears on ``card``, as a terror
     effect or a doom space would make it appear (p.10-11)."""
-    from mythlab.games.elder_sign.effects import place_monster
+    from mythlab.elder_sign.effects import place_monster
 
     t = state.clone()
     t.data.cup.remove(monster)
@@ -111,7 +111,7 @@ def test_locked_dice_p11_the_active_player_chooses_which_held_die():
     d = s.data
     d.seats[0].investigator.marker = "green:LORE"
     d.seats[0].investigator.cards.remove("Binding Word")
-    from mythlab.games.elder_sign.state import SpellDie
+    from mythlab.elder_sign.state import SpellDie
 
     d.spells.append(SpellDie("Binding Word", "green:PERIL"))
     t = with_monster(s, "X09", "Lights Out")
@@ -172,7 +172,7 @@ def test_ending_the_game_p12_nothing_happens_after_the_investigators_lose():
 def test_every_doom_track_fits_the_12_doom_tokens_p2():
     """Contents (p.2): 12 doom tokens, and a track is filled with them (p.11), so no Ancient
     One's track has more than 12 spaces; its monster icons lie on it."""
-    from mythlab.games.elder_sign.data import builtin_data
+    from mythlab.elder_sign.load import builtin_data
 
     for ao in builtin_data().ancient_ones.values():
         assert 1 <= ao.doom <= 12, ao.name

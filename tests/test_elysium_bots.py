@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import mythlab
-from mythlab.games.elysium import LegendBot, scenario
-from mythlab.games.elysium.bots import meets
-from mythlab.games.elysium.powers import Colour
+from mythlab.elysium import LegendBot, scenario
+from mythlab.elysium.bots import meets
+from mythlab.elysium.powers import Colour
 from mythlab.sim import (
     GreedyBot,
     RandomBot,
@@ -21,7 +21,7 @@ from mythlab.sim import (
 
 def test_make_bot_picks_the_legend_bot_for_elysium_only():
     assert isinstance(make_bot("greedy", seed=1, game="elysium"), LegendBot)
-    assert isinstance(make_bot("elysium-greedy", seed=1), LegendBot)
+    assert isinstance(make_bot("elysium-greedy", seed=1, game="elysium"), LegendBot)
     # other games and callers that do not name the game keep the generic bots
     assert isinstance(make_bot("greedy", seed=1), GreedyBot)
     assert isinstance(make_bot("greedy", seed=1, game="agea"), GreedyBot)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from mythlab.games.elysium import scenario, score_table
-from mythlab.games.elysium.refs import OWN_POWER
+from mythlab.elysium import scenario, score_table
+from mythlab.elysium.refs import OWN_POWER
 
 
 def labels(s):

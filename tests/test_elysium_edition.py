@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from mythlab.data import data_path
-from mythlab.engine import DataError
-from mythlab.games.elysium import (
+from mythlab.elysium import (
     builtin_cards,
     edition_cards,
     load_family,
     load_supplement,
     rules_book,
 )
-from mythlab.games.elysium import refs as R
+from mythlab.elysium import refs as R
+from mythlab.engine import DataError
+from mythlab.engine.datafiles import game_data
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,7 +100,7 @@ def test_a_supplement_card_with_an_unknown_symbol_names_card_and_field(tmp_path)
 
 
 def test_mythlab_family_files_load_alone_and_say_provenance_mythlab():
-    for path in sorted(data_path("elysium", "mythlab").glob("cards-*.yaml")):
+    for path in sorted(game_data("mythlab.elysium", "mythlab").glob("cards-*.yaml")):
         family = load_family(path)
         assert family.copies == 21
         assert "provenance: mythlab" in path.read_text(encoding="utf-8")
@@ -108,7 +108,7 @@ def test_mythlab_family_files_load_alone_and_say_provenance_mythlab():
 
 def test_every_mythlab_ruling_is_carried_out_by_code_and_named_in_a_test():
     code = "".join(p.read_text(encoding="utf-8")
-                   for p in (ROOT / "mythlab/games/elysium").glob("*.py"))
+                   for p in (ROOT / "mythlab/elysium").glob("*.py"))
     tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_elys*"))
     cited = set(re.findall(r'ruling\("([a-z-]+)"\)', code))
     ids = {r.id for r in rules_book().rulings}
@@ -119,7 +119,7 @@ def test_every_mythlab_ruling_is_carried_out_by_code_and_named_in_a_test():
 
 def test_every_rule_reference_is_used_by_the_rules_code():
     code = "".join(p.read_text(encoding="utf-8")
-                   for p in (ROOT / "mythlab/games/elysium").glob("*.py")
+                   for p in (ROOT / "mythlab/elysium").glob("*.py")
                    if p.name != "refs.py")
     for name, value in vars(R).items():
         if name.isupper() and isinstance(value, str):

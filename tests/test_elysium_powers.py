@@ -16,8 +16,7 @@ import yaml
 from pydantic import ValidationError
 
 import mythlab
-from mythlab.data import data_path
-from mythlab.games.elysium import (
+from mythlab.elysium import (
     GLOSSARY,
     CardFacts,
     Legend,
@@ -35,7 +34,7 @@ from mythlab.games.elysium import (
     to_data,
     why_unusable,
 )
-from mythlab.games.elysium.powers import (
+from mythlab.elysium.powers import (
     Amount,
     CardEffect,
     CardSpec,
@@ -51,6 +50,7 @@ from mythlab.games.elysium.powers import (
     evaluate,
     walk,
 )
+from mythlab.engine.datafiles import game_data
 
 HADES = ["charon", "charons-obol", "gathering", "posthumous-hero", "initiation", "cerberus",
          "god-of-the-dead", "tartarus", "temple-of-hades", "horn-of-plenty",
@@ -198,7 +198,7 @@ def test_conditions_render_as_columns(book):
 
 @pytest.mark.parametrize("family", ["hades", "athena"])
 def test_cards_round_trip_to_the_file_as_written(family):
-    path = data_path("elysium", f"cards-{family}.yaml")
+    path = game_data("mythlab.elysium", f"cards-{family}.yaml")
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     cards = load_family(path).cards
     for entry, card in zip(raw["cards"], cards, strict=True):
@@ -251,7 +251,7 @@ def test_every_glossary_symbol_has_a_way_to_be_written():
 
 
 def test_the_docs_describe_every_node_and_timing():
-    from mythlab.games.elysium.powers import _CONDS, _NODES
+    from mythlab.elysium.powers import _CONDS, _NODES
     doc = (Path(__file__).resolve().parent.parent / "docs" / "elysium-power-language.md")
     text = doc.read_text(encoding="utf-8")
     for name in [n.key for n in _NODES] + [c.key for c in _CONDS] + [t.value for t in Timing]:
@@ -262,7 +262,8 @@ def test_the_docs_describe_every_node_and_timing():
 
 
 def _write(tmp_path, mutate, family="hades"):
-    raw = yaml.safe_load(data_path("elysium", f"cards-{family}.yaml").read_text(encoding="utf-8"))
+    path = game_data("mythlab.elysium", f"cards-{family}.yaml")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     mutate(raw)
     path = tmp_path / f"my-{family}.yaml"
     path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
@@ -364,7 +365,7 @@ def test_not_yaml_and_not_a_mapping(tmp_path):
 
 
 def test_the_same_family_twice_is_refused(tmp_path):
-    path = data_path("elysium", "cards-hades.yaml")
+    path = game_data("mythlab.elysium", "cards-hades.yaml")
     copy_path = tmp_path / "cards-hades-again.yaml"
     copy_path.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(mythlab.DataError, match="hades is also in"):

@@ -10,9 +10,8 @@ from fractions import Fraction
 import pytest
 
 import mythlab
-from mythlab.engine import DataError, IllegalAction
-from mythlab.games.elysium import prestige_vp, rules_book, scenario, score_table
-from mythlab.games.elysium.refs import (
+from mythlab.elysium import prestige_vp, rules_book, scenario, score_table
+from mythlab.elysium.refs import (
     ACTIVATE,
     CITIZEN_JOKER,
     CONDITION,
@@ -27,6 +26,7 @@ from mythlab.games.elysium.refs import (
     TRANSFERS,
     TRIGGER,
 )
+from mythlab.engine import DataError, IllegalAction
 
 
 def labels(state):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import mythlab
-from mythlab.games.elysium import rules_book
+from mythlab.elysium import rules_book
 from mythlab.sim.bots import GreedyBot, RandomBot
 from mythlab.testing import random_sim
 

@@ -13,7 +13,7 @@ from html import escape
 import pytest
 
 import mythlab
-from mythlab.games.elysium import render_condition, scenario
+from mythlab.elysium import render_condition, scenario
 from mythlab.widgets import StepperModel, render_view
 from mythlab.widgets.elysium import card_html, elysium_view
 from mythlab.widgets.views import view_for

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from toygame import END, PASSING, ROLL, TURN, ToyRace, ToyState
 
 import mythlab
+from mythlab import registry
 from mythlab.engine import CHANCE, Phase, PhaseBook, Session, die, pool, uniform
-from mythlab.engine.game import _REGISTRY
 from mythlab.sim import seat_bots
 from mythlab.testing import random_sim
 
@@ -317,7 +317,8 @@ def _broken(name: str, **attrs: object) -> type:
      "did not end within its declared bound of 2"),
 ])
 def test_random_sim_catches_a_broken_game(monkeypatch, cls, failure):
-    monkeypatch.setitem(_REGISTRY, cls.name, cls)
+    monkeypatch.setitem(registry._specs, cls.name,
+                        registry.GameSpec(name=cls.name, title=cls.title, game=cls))
     report = random_sim(cls.name, games=5)
     assert not report.ok and report.games == 5
     assert failure in str(report), str(report)
@@ -338,6 +339,7 @@ def test_random_sim_reports_a_nondeterministic_game(monkeypatch):
                 self.data.round += next(counter)
 
     cls = _broken("toy-drifting", state_class=DriftingState)
-    monkeypatch.setitem(_REGISTRY, cls.name, cls)
+    monkeypatch.setitem(registry._specs, cls.name,
+                        registry.GameSpec(name=cls.name, title=cls.title, game=cls))
     report = random_sim(cls.name, games=3, try_every_action=False)
     assert "replaying the same seed and actions gave a different final state" in str(report)

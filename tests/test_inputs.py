@@ -17,16 +17,16 @@ import textwrap
 import pytest
 
 import mythlab
-from mythlab.data import MAX_YAML_DEPTH, MAX_YAML_INT, data_path, read_yaml
+from mythlab.agea.load import load_cards as load_agea_cards
+from mythlab.cyclades import load_archipelago
+from mythlab.cyclades.load import load_creatures
 from mythlab.dice import load_dice
+from mythlab.elder_sign.odds import load_adventures
+from mythlab.elysium.load import load_family
 from mythlab.engine import DataError
+from mythlab.engine.datafiles import MAX_YAML_DEPTH, MAX_YAML_INT, game_data, read_yaml
 from mythlab.engine.files import MAX_DATA_BYTES
 from mythlab.engine.session import _checksum
-from mythlab.games.agea.data import load_cards as load_agea_cards
-from mythlab.games.cyclades import load_archipelago
-from mythlab.games.cyclades.data import load_creatures
-from mythlab.games.elder_sign.odds import load_adventures
-from mythlab.games.elysium.data import load_family
 
 #: the loaders of the data files users may write
 LOADERS = {"agea cards": load_agea_cards, "cyclades map": load_archipelago,
@@ -99,8 +99,9 @@ def test_a_recursive_alias_is_refused(tmp_path):
 
 def test_a_few_plain_aliases_still_load():
     """The built-in map repeats a 'why' through an alias: plain aliases stay allowed."""
-    assert "*why" in data_path("cyclades", "archipelago-5p.yaml").read_text(encoding="utf-8")
-    assert load_archipelago(data_path("cyclades", "archipelago-5p.yaml")).graph["starts"]
+    path = game_data("mythlab.cyclades", "archipelago-5p.yaml")
+    assert "*why" in path.read_text(encoding="utf-8")
+    assert load_archipelago(game_data("mythlab.cyclades", "archipelago-5p.yaml")).graph["starts"]
 
 
 @YAML_LOADERS
@@ -168,8 +169,8 @@ def test_devices_and_fifos_are_refused_without_reading_or_blocking(tmp_path):
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     out = run_bounded(f"""
-        from mythlab.games.agea.data import load_cards
-        from mythlab.games.elder_sign.odds import load_adventures
+        from mythlab.agea.load import load_cards
+        from mythlab.elder_sign.odds import load_adventures
         from mythlab.engine import DataError
         for load in (load_cards, load_adventures):
             for path in ("/dev/zero", {str(fifo)!r}):
@@ -182,7 +183,7 @@ def test_devices_and_fifos_are_refused_without_reading_or_blocking(tmp_path):
 
 
 def test_a_long_csv_field_is_a_data_error(tmp_path):
-    text = data_path("elder_sign", "adventures.csv").read_text(encoding="utf-8")
+    text = game_data("mythlab.elder_sign", "adventures.csv").read_text(encoding="utf-8")
     path = tmp_path / "adventures.csv"
     path.write_text(text + '"' + "x" * 200_000 + '"\n', encoding="utf-8")
     with pytest.raises(DataError, match="not valid CSV"):
@@ -190,7 +191,8 @@ def test_a_long_csv_field_is_a_data_error(tmp_path):
 
 
 def test_a_short_csv_row_and_odd_digits_are_data_errors(tmp_path):
-    lines = data_path("elder_sign", "adventures.csv").read_text(encoding="utf-8").splitlines()
+    path = game_data("mythlab.elder_sign", "adventures.csv")
+    lines = path.read_text(encoding="utf-8").splitlines()
     path = tmp_path / "adventures.csv"
     path.write_text("\n".join(lines[:2] + [lines[2].split(",")[0] + ",adventure"]) + "\n",
                     encoding="utf-8")
@@ -387,7 +389,7 @@ def test_unreadable_data_file_options_are_data_errors(tmp_path):
 def _custom_agea_cards(tmp_path, tests=("Music",)):
     import yaml
 
-    raw = yaml.safe_load(data_path("agea", "cards.yaml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load(game_data("mythlab.agea", "cards.yaml").read_text(encoding="utf-8"))
     next(c for c in raw["cards"] if c["id"] == "hydra")["tests"] = list(tests)
     path = tmp_path / "my-cards.yaml"
     path.write_text(yaml.safe_dump(raw), encoding="utf-8")
@@ -542,7 +544,7 @@ def _yaml_variant(tmp_path, builtin, edit, name):
 
 
 def _agea_variant(tmp_path, edit):
-    return _yaml_variant(tmp_path, data_path("agea", "cards.yaml"), edit, "my-cards.yaml")
+    return _yaml_variant(tmp_path, game_data("mythlab.agea", "cards.yaml"), edit, "my-cards.yaml")
 
 
 def _card(raw, card_id):
@@ -579,7 +581,7 @@ def test_agea_cards_that_would_break_play_name_the_card_and_field(tmp_path, edit
 @pytest.mark.parametrize("deck", ["copies: {hydra: 100000}", "copies: {hydra: x}",
                                   "copies: [1]", "default_copies: 0"])
 def test_agea_deck_copies_are_bounded(deck, tmp_path):
-    from mythlab.games.agea.data import deck_list
+    from mythlab.agea.load import deck_list
 
     path = tmp_path / "deck.yaml"
     path.write_text(f"format: mythlab-agea-deck\n{deck}\n", encoding="utf-8")
@@ -588,7 +590,7 @@ def test_agea_deck_copies_are_bounded(deck, tmp_path):
 
 
 def _map_variant(tmp_path, edit):
-    return _yaml_variant(tmp_path, data_path("cyclades", "archipelago-5p.yaml"), edit,
+    return _yaml_variant(tmp_path, game_data("mythlab.cyclades", "archipelago-5p.yaml"), edit,
                          "my-map.yaml")
 
 
@@ -623,7 +625,7 @@ def test_map_sizes_are_bounded_naming_the_field(tmp_path, edit, field):
 
 
 def _family_variant(tmp_path, edit):
-    return _yaml_variant(tmp_path, data_path("elysium", "cards-hades.yaml"), edit,
+    return _yaml_variant(tmp_path, game_data("mythlab.elysium", "cards-hades.yaml"), edit,
                          "cards-hades.yaml")
 
 
@@ -647,10 +649,10 @@ def test_elysium_family_sizes_and_power_numbers_are_bounded(tmp_path, edit, entr
 def test_elder_sign_data_numbers_are_bounded(tmp_path, file, old, new, entry, field):
     import shutil
 
-    from mythlab.games.elder_sign.data import load_game_data
+    from mythlab.elder_sign.load import load_game_data
 
     folder = tmp_path / "elder_sign"
-    shutil.copytree(data_path("elder_sign"), folder)
+    shutil.copytree(game_data("mythlab.elder_sign"), folder)
     text = (folder / file).read_text(encoding="utf-8")
     (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(DataError) as err:

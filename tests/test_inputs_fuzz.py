@@ -25,15 +25,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mythlab
-from mythlab.data import data_path
+from mythlab.agea.load import load_cards as load_agea_cards
+from mythlab.cyclades import load_archipelago
+from mythlab.cyclades.load import load_creatures
 from mythlab.dice import load_dice
+from mythlab.elder_sign.odds import load_adventures
+from mythlab.elysium.load import load_family
 from mythlab.engine import DataError, SaveFileError
+from mythlab.engine.datafiles import game_data
 from mythlab.engine.session import _checksum
-from mythlab.games.agea.data import load_cards as load_agea_cards
-from mythlab.games.cyclades import load_archipelago
-from mythlab.games.cyclades.data import load_creatures
-from mythlab.games.elder_sign.odds import load_adventures
-from mythlab.games.elysium.data import load_family
 
 #: per example: loading takes at most this long and allocates at most this much at its peak
 SECONDS, PEAK_BYTES = 10.0, 64 << 20
@@ -43,13 +43,14 @@ FUZZ = settings(max_examples=50, deadline=timedelta(seconds=30), derandomize=Tru
 
 #: built-in file, loader, and the game option that takes it (None: not a game option)
 DATA_FILES = {
-    "agea cards": (("agea", "cards.yaml"), load_agea_cards, ("agea", "cards")),
-    "cyclades map": (("cyclades", "archipelago-5p.yaml"), load_archipelago,
+    "agea cards": (("mythlab.agea", "cards.yaml"), load_agea_cards, ("agea", "cards")),
+    "cyclades map": (("mythlab.cyclades", "archipelago-5p.yaml"), load_archipelago,
                      ("cyclades", "archipelago")),
-    "cyclades creatures": (("cyclades", "creatures.yaml"), load_creatures, None),
-    "elysium family": (("elysium", "cards-hades.yaml"), load_family, ("elysium", "card_files")),
-    "dice": (("dice", "elder_sign.yaml"), load_dice, None),
-    "adventures": (("elder_sign", "adventures.csv"), load_adventures, None),
+    "cyclades creatures": (("mythlab.cyclades", "creatures.yaml"), load_creatures, None),
+    "elysium family": (("mythlab.elysium", "cards-hades.yaml"), load_family,
+                       ("elysium", "card_files")),
+    "dice": (("mythlab.elder_sign", "dice.yaml"), load_dice, None),
+    "adventures": (("mythlab.elder_sign", "adventures.csv"), load_adventures, None),
 }
 HOSTILE_SNIPPETS = [
     "&a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
@@ -150,7 +151,7 @@ def _csv_text(rows: Any) -> str:
 
 @cache
 def _builtin_text(parts: tuple[str, ...]) -> str:
-    return data_path(*parts).read_text(encoding="utf-8")
+    return game_data(*parts).read_text(encoding="utf-8")
 
 
 def bounded(load):
@@ -216,7 +217,8 @@ def test_fuzzed_data_files_load_or_raise_data_error_and_what_loads_plays(kind, d
 def _saves() -> dict[str, tuple[str, str]]:
     """A real save and state (as text) of each game, Agea with custom cards embedded."""
     out = {}
-    for name, players, options in (("agea", 3, {"cards": str(data_path("agea", "cards.yaml"))}),
+    agea_cards = str(game_data("mythlab.agea", "cards.yaml"))
+    for name, players, options in (("agea", 3, {"cards": agea_cards}),
                                    ("cyclades", 3, {}), ("elysium", 3, {}),
                                    ("elder_sign", 2, {})):
         session = mythlab.Session(mythlab.make(name, players=players, seed=4, **options))
@@ -267,6 +269,6 @@ def test_fuzzed_states_load_or_raise_save_file_error_and_the_game_is_unchanged(n
 def _game_of(state_text: str) -> mythlab.Game:
     payload = json.loads(state_text)
     options = dict(payload["options"])
-    files = {k: str(data_path("agea", "cards.yaml")) for k, v in options.items()
+    files = {k: str(game_data("mythlab.agea", "cards.yaml")) for k, v in options.items()
              if isinstance(v, dict)}
     return mythlab.make(payload["game"], **{**options, **files})

@@ -1,6 +1,6 @@
 """The Elder Sign odds explorer: ``OddsExplorerModel`` driven directly, and its widget.
 
-Values are checked against :class:`mythlab.games.elder_sign.AdventureOdds` (issue 3 §4), the
+Values are checked against :class:`mythlab.elder_sign.AdventureOdds` (issue 3 §4), the
 step-through against the solver's own choices, and every click is timed.
 """
 
@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from mythlab.games.elder_sign import (
+from mythlab.elder_sign import (
     AdventureOdds,
     adventure,
     adventure_odds,

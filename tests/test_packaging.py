@@ -15,22 +15,22 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 import mythlab
-from mythlab.engine import game_class
+from mythlab.registry import game_class
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-CARDS = "mythlab/data/agea/cards.yaml"
+CARDS = "mythlab/agea/data/cards.yaml"
 
 # Runs inside the fresh venv, from a folder outside the checkout.
 CHECK = """
 import pathlib, sysconfig
 import yaml
 import mythlab
-from mythlab.data import data_path, data_root
+from mythlab.engine.datafiles import game_data
 
 site = pathlib.Path(sysconfig.get_paths()["purelib"]).resolve()
 assert pathlib.Path(mythlab.__file__).resolve().is_relative_to(site), mythlab.__file__
-assert data_root().resolve().is_relative_to(site), (data_root(), site)
-cards = yaml.safe_load(data_path("agea", "cards.yaml").read_text(encoding="utf-8"))
+assert game_data("mythlab.agea").resolve().is_relative_to(site), site
+cards = yaml.safe_load(game_data("mythlab.agea", "cards.yaml").read_text(encoding="utf-8"))
 assert cards["format"] == "mythlab-agea-cards" and cards["cards"], "no cards"
 print(",".join(mythlab.games()))
 """
@@ -45,8 +45,9 @@ def run(*command: str | Path, cwd: Path) -> str:
 
 
 def runtime_requirements(cwd: Path) -> list[str]:
-    """The distributions ``import mythlab`` loads here, pinned to the versions in this venv."""
-    probe = ("import sys, mythlab, importlib.metadata as m; d = m.packages_distributions(); "
+    """The distributions mythlab and its games load here, pinned to the versions in this venv."""
+    probe = ("import sys, mythlab, importlib.metadata as m; mythlab.games(); "
+             "d = m.packages_distributions(); "
              "print('\\n'.join({x for mod in list(sys.modules) "
              "for x in d.get(mod.partition('.')[0], [])}))")
     names = set(run(sys.executable, "-c", probe, cwd=cwd).split()) - {"mythlab", "setuptools"}

@@ -6,6 +6,7 @@ pass) and a Roll chance phase whose outcomes are grouped dice multisets.
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 import time
@@ -15,7 +16,8 @@ import pytest
 import toygame  # registers "toy-race"
 
 import mythlab
-from mythlab.widgets import Stepper, StepperModel, register_view, render_view, views
+from mythlab import registry
+from mythlab.widgets import Stepper, StepperModel, render_view, views
 from mythlab.widgets import stepper as stepper_module
 from mythlab.widgets.model import GROUP_OVER, group_actions
 
@@ -28,8 +30,14 @@ def model(seed: int = 3, **kwargs) -> StepperModel:
 
 @pytest.fixture
 def toy_view(monkeypatch):
-    """A registered view for the toy race, removed again after the test."""
-    monkeypatch.setitem(views._VIEWS, GAME, lambda s: f"<svg></svg>squares {s.data.positions}")
+    """A view for the toy race in its GameSpec, removed again after the test."""
+    with_view(monkeypatch, lambda s: f"<svg></svg>squares {s.data.positions}")
+
+
+def with_view(monkeypatch, view) -> None:
+    """Register the toy race again, with ``view``, for this test only."""
+    spec = registry.spec(GAME)
+    monkeypatch.setitem(registry._specs, GAME, dataclasses.replace(spec, view=view))
 
 
 def test_header_facts_and_click_changes_view_and_log(toy_view):
@@ -205,23 +213,24 @@ def test_session_is_continued_where_it_stands():
         s.event_log.value)
 
 
-def test_generic_view_and_registry(toy_view):
+def test_generic_view_and_registry(toy_view, monkeypatch):
     state = mythlab.make(GAME, players=2, seed=3).initial_state()
     assert render_view(state).startswith("<svg>")
     generic = views.generic_view(state)
     assert "<b>P1</b>, P2" in generic and "Phase: Turn" in generic
     assert "&lt;Toy race state: Turn, P1 to move, step 0&gt;" in generic
 
-    @register_view("toy-race")
     def other(s):
         return "mine"
 
+    monkeypatch.undo()
+    with_view(monkeypatch, other)
     assert render_view(state) == "mine"
 
 
-def test_view_lookup_imports_missing_modules_once():
+def test_a_game_without_a_registered_view_gets_the_generic_one():
     assert views.view_for("no-such-game") is views.generic_view
-    assert "no-such-game" in views._LOOKED_UP
+    assert views.view_for(GAME) is views.generic_view
 
 
 def test_import_mythlab_does_not_import_ipywidgets():

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State, pool, register
+from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State, pool
+from mythlab.registry import register
 
 TURN = "Toy race · 1. Turn"
 ROLL = "Toy race · 2. Roll"

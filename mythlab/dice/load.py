@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from mythlab.data import data_path, read_yaml
+from mythlab.engine.datafiles import game_data, read_yaml
 from mythlab.engine.errors import DataError
 
 from .die import Die
@@ -73,7 +73,7 @@ class DiceSet:
 @cache
 def elder_sign_dice() -> DiceSet:
     """The green, yellow and red dice of Elder Sign (``data/dice/elder_sign.yaml``)."""
-    return load_dice(data_path("dice", "elder_sign.yaml"))
+    return load_dice(game_data("mythlab.elder_sign", "dice.yaml"))
 
 
 def resolve_wild(wild: str | WildReading | Iterable[str], dice: DiceSet | None = None
@@ -95,7 +95,7 @@ def resolve_wild(wild: str | WildReading | Iterable[str], dice: DiceSet | None =
     >>> resolve_wild("house")
     Traceback (most recent call last):
     ...
-    ValueError: unknown wildcard reading 'house'; elder_sign.yaml has: 'seed', 'faq'
+    ValueError: unknown wildcard reading 'house'; dice.yaml has: 'seed', 'faq'
     """
     if isinstance(wild, WildReading):
         return wild

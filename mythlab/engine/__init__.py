@@ -3,7 +3,7 @@
 from .action import Action
 from .chance import CHANCE, SeededStream, die, pool, uniform
 from .errors import DataError, IllegalAction, SaveFileError
-from .game import Game, game_class, games, make, register
+from .game import Game
 from .phase import Phase, PhaseBook
 from .refs import ruling_ref
 from .session import Session
@@ -11,6 +11,6 @@ from .state import State
 
 __all__ = [
     "CHANCE", "Action", "DataError", "Game", "IllegalAction", "Phase", "PhaseBook",
-    "SaveFileError", "SeededStream", "Session", "State", "die", "game_class", "games", "make",
-    "pool", "register", "ruling_ref", "uniform",
+    "SaveFileError", "SeededStream", "Session", "State", "die",
+    "pool", "ruling_ref", "uniform",
 ]

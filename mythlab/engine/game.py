@@ -1,4 +1,4 @@
-"""``Game``: a game's rules, options and declared facts, and the registry behind ``make``."""
+"""``Game``: a game's rules, options and declared facts (``mythlab.registry`` finds games)."""
 
 from __future__ import annotations
 
@@ -17,43 +17,6 @@ from .state import STATE_FORMAT, STATE_VERSION, State, data_from_json, parse_sav
 
 #: the largest seeded-stream position a state may hold (each shuffle advances it by one)
 MAX_STREAM_POSITION = 10**9
-
-_REGISTRY: dict[str, type[Game]] = {}
-
-
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game available to ``mythlab.make`` and ``mythlab.games``."""
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
-def _load_builtin_games() -> None:
-    # Importing the package registers its games.
-    import mythlab.games  # noqa: F401
-
-
-def games() -> list[str]:
-    """Names of the registered games.
-
-    >>> "agea" in games()
-    True
-    """
-    _load_builtin_games()
-    return sorted(_REGISTRY)
-
-
-def game_class(name: str) -> type[Game]:
-    _load_builtin_games()
-    try:
-        return _REGISTRY[name.lower()]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; registered games: {', '.join(games())}") from None
-
-
-def make(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:
-    """A game with its options fixed: ``make("agea", players=3, seed=7)``."""
-    return game_class(name)(players=players, seed=seed, **options)
-
 
 class Game:
     """A game's rules with fixed options (player count, seed, game-specific options)."""

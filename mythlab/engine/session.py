@@ -10,11 +10,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from mythlab.registry import make
+
 from .action import Action
 from .chance import CHANCE
 from .errors import IllegalAction, SaveFileError, shown
 from .files import DataFile, FileRefused, read_user_text
-from .game import Game, make
+from .game import Game
 from .state import MAX_SAVE_BYTES, State, parse_save_json
 
 SESSION_FORMAT = "mythlab-session"

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from mythlab.engine import Session, State, make
+from mythlab.engine import Session, State
+from mythlab.registry import make
 
 from .bots import seat_bots
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from mythlab import registry
 from mythlab.engine import Action, State
 
 Bot = Callable[[State], Action]
@@ -53,33 +54,35 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
+#: the bots every game gets; a game's ``GameSpec.bots`` adds its own and may replace these
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
-#: a game's own bot under a shared name: ``make_bot("greedy", game="elysium")``
-GAME_BOTS: dict[tuple[str, str], type] = {}
 
 
-def register_bot(name: str, cls: type, game: str | None = None) -> None:
-    """Offer a bot class by name: for every game, or (``game=``) in place of that name's
-    generic bot when ``make_bot`` or ``seat_bots`` is told the game."""
-    if game is None:
-        BOTS[name] = cls
-    else:
-        GAME_BOTS[game, name] = cls
+def bot_names(game: str | None = None) -> list[str]:
+    """The bots offered for ``game``: the generic ones, then the game's own.
+
+    >>> bot_names("elder_sign")
+    ['random', 'greedy', 'odds']
+    """
+    own = list(registry.spec(game).bots) if game is not None else []
+    return list(BOTS) + [n for n in own if n not in BOTS]
 
 
 def make_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
-    """A bot by name (``random``, ``greedy`` …); ``game`` picks that game's own bot if it has
-    one under this name.
+    """A bot by name (``random``, ``greedy`` …); with ``game``, that game's own bot of this
+    name if it has one (``GameSpec.bots``).
 
     >>> type(make_bot("greedy", seed=1)).__name__
     'GreedyBot'
     """
-    if game is not None and (game, name) in GAME_BOTS:
-        return GAME_BOTS[game, name](seed)
+    own = registry.spec(game).bot_class(name) if game is not None else None
+    if own is not None:
+        return own(seed)
     try:
         return BOTS[name](seed)
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names(game))}") \
+            from None
 
 
 def seat_bots(names: Sequence[str], seed: int = 0, game: str | None = None) -> dict[int, Bot]:

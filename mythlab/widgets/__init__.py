@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .model import StepperModel
-from .views import register_view, render_view
+from .views import render_view
 
 if TYPE_CHECKING:
     from .cyclades import CycladesMapModel
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .stepper import Stepper
 
 __all__ = ["CycladesMap", "CycladesMapModel", "CycladesStepper", "OddsExplorer",
-           "OddsExplorerModel", "Stepper", "StepperModel", "register_view", "render_view"]
+           "OddsExplorerModel", "Stepper", "StepperModel", "render_view"]
 
 
 def __getattr__(name: str) -> Any:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from mythlab.games.agea.rules import AgeaState
-from mythlab.games.agea.scoring import score_table
-
-from .views import register_view
+from mythlab.agea.rules import AgeaState
+from mythlab.agea.scoring import score_table
 
 _STYLE = """<style>
 .agea {font-family: sans-serif; font-size: 13px}
@@ -59,7 +57,6 @@ def _hero(s: AgeaState, hero) -> str:
             + (f"<br><small>carries: {', '.join(items)}</small>" if items else "") + "</div>")
 
 
-@register_view("agea")
 def agea_view(s: AgeaState) -> str:
     """HTML of the whole table: whose turn, the card being resolved, every player's area."""
     d = s.data

@@ -1,7 +1,7 @@
 """The Cyclades view in the Stepper: the archipelago as SVG, and the map's click model.
 
 **The view** (``cyclades_view``, registered for ``"cyclades"``) draws the board graph of
-``mythlab.games.cyclades.board`` from its own drawing coordinates: every hex cell (sea zones
+``mythlab.cyclades.board`` from its own drawing coordinates: every hex cell (sea zones
 blue, trade zones with their cornucopia, islands in their owner's colour), fleets with their
 count, troops, building slots, Metropolises, prosperity (printed and Apollo's markers) and the
 creature figurines; beside it the players' gold and pieces, the offering and turn tracks, the
@@ -35,13 +35,12 @@ from typing import NamedTuple
 
 import networkx as nx
 
+from mythlab.cyclades.board import fleet_chain, fleet_moves, island_neighbours
+from mythlab.cyclades.combat import battle_odds, round_odds
+from mythlab.cyclades.rules import CycladesState
 from mythlab.engine import CHANCE
-from mythlab.games.cyclades.board import fleet_chain, fleet_moves, island_neighbours
-from mythlab.games.cyclades.combat import battle_odds, round_odds
-from mythlab.games.cyclades.rules import CycladesState
 
 from .model import percent
-from .views import register_view
 
 __all__ = ["COLOURS", "CycladesMapModel", "Selection", "cyclades_view", "map_svg", "render"]
 
@@ -631,7 +630,7 @@ def _god_name(s: CycladesState, god: str) -> str:
 def battle_html(s: CycladesState) -> str:
     """The battle being fought: units, bonus, this round's exact odds and the whole battle's
     (fight to the end), from ``combat`` ("" when there is none)."""
-    from mythlab.games.cyclades.battles import bonus, defenders
+    from mythlab.cyclades.battles import bonus, defenders
 
     b = s.data.battle
     if b is None:
@@ -661,7 +660,6 @@ def render(state: CycladesState, selection: Selection = NOTHING, clickable: bool
             f'<div class="side">{explain}{panels_html(state)}</div></div>')
 
 
-@register_view("cyclades")
 def cyclades_view(state: CycladesState) -> str:
     """The Stepper's view of a Cyclades position."""
     return render(state)

@@ -18,8 +18,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from mythlab.cyclades.rules import CycladesState
 from mythlab.engine import Game, Session
-from mythlab.games.cyclades.rules import CycladesState
 
 from .cyclades import CycladesMapModel, render
 from .model import BotSpec, StepperModel

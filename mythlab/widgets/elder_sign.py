@@ -2,7 +2,7 @@
 adventures in play with their task rows, what is done, the monsters on them, and the exact
 odds of each card for the active investigator's green dice.
 
-Odds come from :mod:`mythlab.games.elder_sign.live_odds` (``AdventureOdds``: optimal play,
+Odds come from :mod:`mythlab.elder_sign.live_odds` (``AdventureOdds``: optimal play,
 focus whenever the rules allow), cached per (tasks, terror effect, pool, wildcard reading), so a
 redraw after a click costs a dictionary lookup.
 """
@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from mythlab.games.elder_sign.effects import rows_of, trophy_value
-from mythlab.games.elder_sign.live_odds import card_odds, green_pool
-from mythlab.games.elder_sign.rules import ElderSignState
-
-from .views import register_view
+from mythlab.elder_sign.effects import rows_of, trophy_value
+from mythlab.elder_sign.live_odds import card_odds, green_pool
+from mythlab.elder_sign.rules import ElderSignState
 
 _STYLE = """<style>
 .eldersign {font-family: sans-serif; font-size: 13px}
@@ -95,7 +93,6 @@ def _investigators(s: ElderSignState) -> str:
     return "".join(out)
 
 
-@register_view("elder_sign")
 def elder_sign_view(s: ElderSignState) -> str:
     """HTML of the whole table: clock, doom, Elder Signs, Mythos, cards with odds, players."""
     d = s.data

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from html import escape
 
-from mythlab.games.elysium import legends as L
-from mythlab.games.elysium.data import Card, render_condition
-from mythlab.games.elysium.powers import Timing
-from mythlab.games.elysium.rules import III, ElysiumState
-from mythlab.games.elysium.scoring import score_table
-
-from .views import register_view
+from mythlab.elysium import legends as L
+from mythlab.elysium.load import Card, render_condition
+from mythlab.elysium.powers import Timing
+from mythlab.elysium.rules import III, ElysiumState
+from mythlab.elysium.scoring import score_table
 
 _STYLE = """<style>
 .elysium {font-family: sans-serif; font-size: 13px}
@@ -215,7 +213,6 @@ def _seat(s: ElysiumState, q: int, tally: dict) -> str:
             f"{_elysium(s, q)}</div></div>")
 
 
-@register_view("elysium")
 def elysium_view(s: ElysiumState) -> str:
     """HTML of the whole table: epoch and phase, Agora, temple, every player's area."""
     d = s.data

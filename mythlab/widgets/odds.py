@@ -4,13 +4,13 @@ Choose an adventure card (or type a task), the dice and the allowance (focus, sp
 the red die's wildcard reading) and read the exact chance of completing the card under
 optimal play. Then step through an attempt: roll (at random or a roll you pick), see every
 choice with its exact chance of success (best first), apply one, roll again, reset. The
-numbers come from :class:`mythlab.games.elder_sign.AdventureOdds`; solvers are cached per
+numbers come from :class:`mythlab.elder_sign.AdventureOdds`; solvers are cached per
 card and allowance, so returning to a card is instant. It never imports ipywidgets.
 
 Reading a value solves synchronously. :meth:`OddsExplorerModel.request` instead solves on a
 background thread (one per model; a newer request supersedes a pending older one, and results
 for settings no longer current are dropped), so a front end never blocks while solving. The
-solver serialises its users with :data:`mythlab.games.elder_sign.odds.SOLVER_LOCK`.
+solver serialises its users with :data:`mythlab.elder_sign.odds.SOLVER_LOCK`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
-from mythlab.games.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
-from mythlab.games.elder_sign.odds import SOLVER_LOCK, check_allowance, check_dice, check_rows
+from mythlab.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
+from mythlab.elder_sign.odds import SOLVER_LOCK, check_allowance, check_dice, check_rows
 
 from .model import percent
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mythlab.games.elder_sign import adventures
+from mythlab.elder_sign import adventures
 
 from .model import percent
 from .odds import WILDS, OddsExplorerModel, roll_text

@@ -1,47 +1,28 @@
-"""Per-game state views: HTML (inline SVG allowed) that the Stepper shows for a state.
+"""State views: the HTML (inline SVG allowed) that the Stepper shows for a state.
 
-A game's view lives in ``mythlab/widgets/<game name>.py`` (dashes become underscores) and
-registers itself with ``@register_view("<game name>")``. ``render_view`` imports that module
-the first time it meets the game, so neither ``import mythlab`` nor a game package ever
-imports widget code. Games defined elsewhere (tests, user code) call ``register_view``
-themselves. A game without a view gets the generic one.
+A game names its view in its ``GameSpec`` (``view="package.module:function"``); the view is
+imported the first time the Stepper meets the game, so ``import mythlab`` never imports
+widget code. A game without a view gets the generic one.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from html import escape
 
+from mythlab import registry
 from mythlab.engine import CHANCE, State
 
 View = Callable[[State], str]
 
-_VIEWS: dict[str, View] = {}
-_LOOKED_UP: set[str] = set()
-
-
-def register_view(game_name: str) -> Callable[[View], View]:
-    """Decorator: ``fn(state) -> html`` becomes the state view of ``game_name``."""
-
-    def decorate(fn: View) -> View:
-        _VIEWS[game_name] = fn
-        return fn
-
-    return decorate
-
 
 def view_for(game_name: str) -> View:
-    """The registered view of ``game_name`` (importing its view module once), else generic."""
-    if game_name not in _VIEWS and game_name not in _LOOKED_UP:
-        _LOOKED_UP.add(game_name)
-        module = f"{__package__}.{game_name.replace('-', '_')}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:  # the view module exists but is broken: say so
-                raise
-    return _VIEWS.get(game_name, generic_view)
+    """The view its ``GameSpec`` names for ``game_name``, else ``generic_view``."""
+    try:
+        view = registry.spec(game_name).load("view")
+    except ValueError:  # a game made but never registered (a test's own class)
+        return generic_view
+    return view or generic_view
 
 
 def render_view(state: State) -> str:

@@ -1,0 +1,26 @@
+"""Agea: Greek heroes adventure, win relics and city states, and fight wars.
+
+Rules from seed 003_60b09daed0a0ea4d.txt; open points decided in ``data/agea/rulings.yaml``.
+"""
+
+from mythlab.registry import GameSpec
+
+from .load import Card, CardSet, builtin_cards, load_cards, rulings
+from .rules import AgeaGame, AgeaState
+
+__all__ = ["SPEC", "AgeaGame", "AgeaState", "Card", "CardSet", "builtin_cards", "load_cards",
+           "rulings"]
+
+
+
+#: what mythlab offers for this game (registered in pyproject.toml, group mythlab.games)
+SPEC = GameSpec(
+    name="agea",
+    title="Agea",
+    summary="Greek heroes adventure, win relics and city states, and fight wars.",
+    game="mythlab.agea.rules:AgeaGame",
+    view="mythlab.widgets.agea:agea_view",
+    data="mythlab.agea",
+    notebooks=('agea.ipynb',),
+    rulebooks=('Agea rulebook, English edition',),
+)

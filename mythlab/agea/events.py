@@ -1,0 +1,210 @@
+"""Events: playing them, Divine Intervention, and what each event does (rules: EVENTS)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mythlab.engine import Action
+
+from .challenges import discard_hero
+from .load import card_id
+from .refs import act, card_note, ruling
+from .state import Task
+from .wars import start_war
+
+if TYPE_CHECKING:
+    from .rules import AgeaState
+
+# ---------------------------------------------------------------------- event responses
+def offer_negate(s: AgeaState, t: Task) -> list[Action]:
+    name = s.name(t.card)
+    rule = ruling("divine-intervention")
+    di = next(c for c in s.data.players[t.player].hand if card_id(c) == "divine-intervention")
+    return [act(f"negate {name} with Divine Intervention", "negate", rule, di),
+            act(f"let {name} happen", "allow", rule)]
+
+
+def do_negate(s: AgeaState, t: Task, a: Action) -> None:
+    s.pop()
+    if a.kind == "negate":
+        hand = s.data.players[t.player].hand
+        hand.remove(a.args[0])
+        s.discard(a.args[0])
+        s.discard(s.from_limbo(t.card))
+        s.log(f"{s.player_name(t.player)} plays Divine Intervention: {s.name(t.card)} has no "
+              "effect.", card_note(s.card(a.args[0])))
+    elif t.players:
+        s.push("negate", player=t.players[0], players=t.players[1:], card=t.card, hero=t.hero,
+               target=t.target, target_player=t.target_player, by=t.by)
+    else:
+        carry_out(s, t.by, t.card, t.hero, t.target, t.target_player)
+
+
+def offer_hera(s: AgeaState, t: Task) -> list[Action]:
+    return [act(f"discard {s.name(c)}", "discard", card_note(s.card("blessing-of-hera")), c)
+            for c in dict.fromkeys(s.data.players[t.player].hand)]
+
+
+def do_hera(s: AgeaState, t: Task, a: Action) -> None:
+    hand = s.data.players[t.player].hand
+    hand.remove(a.args[0])
+    s.discard(a.args[0])
+    s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])}.", ruling("blessing-of-hera"))
+    t.count -= 1
+    if t.count == 0 or not hand:
+        s.pop()
+
+
+def offer_bolt(s: AgeaState, t: Task) -> list[Action]:
+    rule = card_note(s.card("lightning-bolt"))
+    hand = s.data.players[t.player].hand
+    out = [act(f"discard {s.name(b)} to save {s.name(t.hero)}", "save", rule, b)
+           for b in dict.fromkeys(hand) if s.card(b).is_blessing]
+    return out + [act(f"let {s.name(t.hero)} die", "die", rule)]
+
+
+def do_bolt(s: AgeaState, t: Task, a: Action) -> None:
+    s.pop()
+    owner, hero = s.hero(t.hero)
+    if a.kind == "save":
+        s.data.players[owner].hand.remove(a.args[0])
+        s.discard(a.args[0])
+        s.log(f"{s.name(a.args[0])} is discarded: {s.name(hero.card)} survives.",
+              card_note(s.card("lightning-bolt")))
+    else:
+        discard_hero(s, owner, hero)
+        s.log(f"Lightning strikes {s.name(hero.card)}: the hero is discarded.",
+              card_note(s.card("lightning-bolt")))
+
+
+def offer_tyche(s: AgeaState, t: Task) -> list[Action]:
+    return [act(f"keep {s.name(c)} from Tyche", "keep", ruling("blessing-of-tyche"), c)
+            for c in t.cards]
+
+
+def do_tyche(s: AgeaState, t: Task, a: Action) -> None:
+    s.pop()
+    for c in t.cards:
+        if c != a.args[0]:
+            s.discard(s.from_limbo(c))
+    s.log(f"{s.player_name(t.player)} keeps {s.name(a.args[0])} and discards the others.",
+          ruling("blessing-of-tyche"))
+    s.resolve_drawn(t.player, a.args[0], None)
+
+
+
+# ---------------------------------------------------------------------- what events do
+def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
+              target_player: int) -> None:
+    """The effect of an event card once no one negated it (EVENTS table)."""
+    d = s.data
+    card = s.card(instance)
+    rule = card_note(card)
+    effect = card.effect
+    me = d.players[player]
+    keep_card = False
+    if effect == "war":
+        start_war(s, player, instance)
+        keep_card = True
+    elif effect == "pandoras-box":
+        d.deck += d.discard
+        d.discard = []
+        s.stream.shuffle(d.deck)
+        if d.deck:  # with nothing to shuffle back the last card stays the last card
+            d.end_at_depth = -1
+        s.log(f"The discards are shuffled into the deck ({len(d.deck)} cards).", rule)
+    elif effect == "olympic-games":
+        for q, player_q in enumerate(d.players):
+            n = sum(1 for h in player_q.heroes if {"Swift", "Strength"} <= s.trait_names(h))
+            if n:
+                player_q.bonus_vp += n
+                player_q.bonus_notes.append(f"Olympic Games +{n}")
+                s.log(f"{s.player_name(q)} gains {n} VP.", ruling("olympic-games"))
+    elif effect == "oracle":
+        n = s.game.numbers["oracle_looks_at"]["value"]
+        top = [s.name(c) for c in reversed(d.deck[-n:])]
+        s.log(f"The next {len(top)} cards: {', '.join(top) or 'none'}.", rule)
+    elif effect == "gain-trait":
+        s.hero(target)[1].gained += card.traits
+        s.log(f"{s.name(target)} gains {', '.join(card.traits)}.", rule)
+    elif effect == "extra-turn":
+        d.kronos = True
+        s.log(f"{s.player_name(player)} will take another turn after this one.", rule)
+    elif effect == "blessing" or effect == "defeat-any-monster":
+        s.hero(target)[1].blessed.append(instance)
+        s.log(f"{s.name(target)} is blessed"
+              + (f" with {', '.join(card.traits)}" if card.traits else "") + " for this turn.",
+              ruling("blessings-last-one-turn"))
+    elif effect == "opponent-discards":
+        if d.players[target_player].hand:
+            s.push("hera", player=target_player, count=card.count)
+    elif effect == "draw-three-keep-one":
+        drawn = []
+        for _ in range(min(3, len(d.deck))):
+            drawn.append(d.deck.pop())
+            d.limbo.append(drawn[-1])
+        if not d.deck and d.end_at_depth < 0:
+            d.end_at_depth = len(d.tasks)
+        s.log(f"Tyche shows {', '.join(s.name(c) for c in drawn)}.", rule)
+        if drawn:
+            s.push("tyche", player=player, cards=drawn)
+    elif effect == "take-city-state":
+        d.players[target_player].cities.remove(target)
+        s.gain_city(player, target, rule)
+    elif effect == "destroy-city-state":
+        d.players[target_player].cities.remove(target)
+        s.discard(target)
+        s.log(f"{s.name(target)} is destroyed.", rule)
+    elif effect == "take-hero":
+        owner, h = s.hero(target)
+        d.players[owner].heroes.remove(h)
+        s.gain_hero(player, h, rule)
+    elif effect == "take-relic":
+        s.remove_owned(target)
+        me.hand.append(target)
+        s.log(f"{s.player_name(player)} takes {s.name(target)} into hand.", rule)
+    elif effect in ("discard-relic", "discard-companion"):
+        s.remove_owned(target)
+        s.discard(target)
+        s.log(f"{s.name(target)} is discarded.", rule)
+    elif effect == "kill-hero-unless-blessing":
+        owner, h = s.hero(target)
+        if any(s.card(c).is_blessing for c in d.players[owner].hand):
+            s.push("bolt", player=owner, hero=target)
+        else:
+            discard_hero(s, owner, h)
+            s.log(f"Lightning strikes {s.name(target)}: the hero is discarded.", rule)
+    elif effect == "curse":
+        s.hero(target)[1].cursed = True
+        s.log(f"{s.name(target)} is delayed until its owner discards a blessing card.",
+              ruling("curses"))
+    elif effect == "become-god":
+        owner, h = s.hero(target)
+        d.players[owner].heroes.remove(h)
+        for a in h.attached:
+            s.discard(a)
+        d.removed.append(h.card)
+        me.victory.append(s.from_limbo(instance))
+        s.log(f"{s.name(target)} becomes a God and leaves play with what is attached to it; "
+              f"{card.label} is worth {card.vp} VP in {s.player_name(player)}'s Victory Pile.",
+              ruling("visit-olympus"))
+        return
+    elif effect == "duel":
+        s.hero(hero)[1].delay += s.game.numbers["duel_delay"]["value"]
+        owner, h = s.hero(target)
+        discard_hero(s, owner, h)
+        s.log(f"{s.name(hero)} is delayed 3 turns and kills {s.name(target)} in a duel.", rule)
+    elif effect == "adventure-twice-more":
+        s.hero(target)[1].adventures_left += card.count
+        s.log(f"{s.name(target)} may adventure twice more this turn.", rule)
+    elif effect in ("war-bonus", "martyr"):
+        war = d.war
+        assert war is not None
+        if effect == "martyr":
+            owner, h = s.hero(target)
+            discard_hero(s, owner, h)
+            s.log(f"{s.name(target)} dies a martyr.", rule)
+        war.bonus[player] += card.count
+        s.log(f"{s.player_name(player)} adds {card.count} to the Battle Total.", rule)
+    if not keep_card:
+        s.discard(s.from_limbo(instance))

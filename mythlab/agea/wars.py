@@ -1,0 +1,139 @@
+"""Wars: mustering, Battle Totals, roll-offs and spoils (rules: WARS)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mythlab.engine import Action
+
+from .load import card_id
+from .refs import WARS, act, ruling
+from .state import Task, War
+
+if TYPE_CHECKING:
+    from .rules import AgeaState
+
+# ---------------------------------------------------------------------- wars
+def start_war(s: AgeaState, player: int, instance: str) -> None:
+    n = s.game.players
+    s.data.war = War(instance, player, bonus=[0] * n, rolls=[0] * n)
+    seats = s.seats_from(s.turn_player)
+    s.log(f"{s.name(instance)}! Every player musters for battle.", WARS)
+    s.push("war-muster", player=seats[0], players=seats[1:])
+
+
+def battle_base(s: AgeaState, player: int) -> tuple[int, list[str]]:
+    """Battle Total before the die: undelayed heroes, city states, War and Army traits, bonuses."""
+    d = s.data
+    war = d.war
+    p = d.players[player]
+    heroes = [h for h in p.heroes if s.active(h)]
+    parts = [f"{len(heroes)} hero(es)", f"{len(p.cities)} city state(s)"]
+    total = len(heroes) + len(p.cities)
+    traits = sum(1 for h in heroes for t, _ in s.traits(h) if t in ("War", "Army"))
+    total += traits
+    parts.append(f"{traits} War/Army trait(s)")
+    for c in p.cities:
+        if s.card(c).effect == "rival-of-athens":  # Sparta: +1 to Battle Total
+            total += s.card(c).count
+            parts.append(f"{s.name(c)} +{s.card(c).count}")
+    if war is not None and card_id(war.card) == "trojan-war":
+        for h in p.heroes:
+            for a in h.attached:
+                if s.card(a).effect == "trojan-war-bonus":
+                    total += 1
+                    parts.append(f"{s.name(a)} +1")
+    if war is not None and war.bonus[player]:
+        total += war.bonus[player]
+        parts.append(f"cards +{war.bonus[player]}")
+    return total, parts
+
+
+def offer_muster(s: AgeaState, t: Task) -> list[Action]:
+    d = s.data
+    me = d.players[t.player]
+    rule = ruling("war-helpers")
+    out = [act("ready for battle", "ready", WARS,
+              note=f"Battle Total before the die: {battle_base(s, t.player)[0]}")]
+    for c in dict.fromkeys(me.hand):
+        card = s.card(c)
+        if card.effect == "war-bonus":
+            out.append(act(f"play {card.label}", "war-card", rule, c, ""))
+        elif card.effect == "martyr":
+            out += [act(f"play {card.label}: sacrifice {s.name(h.card)}", "war-card", rule, c,
+                       h.card) for h in me.heroes]
+        elif card.effect == "blessing" and set(card.traits) & {"War", "Army"}:
+            out += [act(f"play {card.label} on {s.name(h.card)}", "war-card", rule, c, h.card)
+                    for h in me.heroes if s.active(h)]
+    return out
+
+
+def do_muster(s: AgeaState, t: Task, a: Action) -> None:
+    if a.kind == "war-card":
+        instance, target = a.args
+        s.play_event(t.player, instance, True, hero=target, target=target)
+        return
+    s.pop()
+    s.log(f"{s.player_name(t.player)} is ready for battle.", WARS)
+    if t.players:
+        s.push("war-muster", player=t.players[0], players=t.players[1:])
+    else:
+        seats = s.seats_from(s.turn_player)
+        s.push("war-roll", player=seats[0], players=seats[1:])
+
+
+def offer_war_roll(s: AgeaState, t: Task) -> list[Action]:
+    war = s.data.war
+    assert war is not None
+    what = "in the roll-off" if war.contenders else f"for the {s.name(war.card)}"
+    return [act(f"{s.player_name(t.player)} rolls {r} {what}", "war-roll", WARS, r)
+            for r in range(1, 7)]
+
+
+def do_war_roll(s: AgeaState, t: Task, a: Action) -> None:
+    s.pop()
+    war = s.data.war
+    assert war is not None
+    war.rolls[t.player] = a.args[0]
+    s.log(f"{a.label}.", WARS)
+    if t.players:
+        s.push("war-roll", player=t.players[0], players=t.players[1:])
+        return
+    if war.contenders:  # a roll-off: only the new dice count (ruling war-tie)
+        totals = {p: war.rolls[p] for p in war.contenders}
+    else:
+        totals = {}
+        for p in range(s.game.players):
+            base, parts = battle_base(s, p)
+            totals[p] = base + war.rolls[p]
+            s.log(f"{s.player_name(p)}: Battle Total {totals[p]} = {' + '.join(parts)} + "
+                  f"die {war.rolls[p]}.", WARS)
+    best = max(totals.values())
+    leaders = [p for p in s.seats_from(s.turn_player) if totals.get(p) == best]
+    if len(leaders) > 1:
+        war.contenders = leaders
+        s.log(f"{', '.join(s.player_name(p) for p in leaders)} tie at {best}: they roll off.",
+              ruling("war-tie"))
+        s.push("war-roll", player=leaders[0], players=leaders[1:])
+        return
+    winner = leaders[0]
+    s.data.players[winner].victory.append(s.from_limbo(war.card))
+    s.log(f"{s.player_name(winner)} wins the {s.name(war.card)} and keeps the card.", WARS)
+    s.data.war = None
+    if any(p.cities for q, p in enumerate(s.data.players) if q != winner):
+        s.push("war-spoils", player=winner)
+
+
+def offer_spoils(s: AgeaState, t: Task) -> list[Action]:
+    rule = ruling("war-spoils")
+    out = [act(f"take {s.name(c)} from {s.player_name(q)}", "spoils", rule, c, q)
+           for q in s.seats_from(t.player) if q != t.player for c in s.data.players[q].cities]
+    return out + [act("take no city state", "no-spoils", rule)]
+
+
+def do_spoils(s: AgeaState, t: Task, a: Action) -> None:
+    s.pop()
+    if a.kind == "spoils":
+        city, loser = a.args
+        s.data.players[loser].cities.remove(city)
+        s.gain_city(t.player, city, WARS)

@@ -1,0 +1,237 @@
+"""Cyclades Metropolises (seed p.6) and the end-of-cycle victory check (seed p.2, p.6).
+
+Four different buildings (port, fortress, temple, university) or four philosophers turn into a
+Metropolis at once. Four buildings are discarded first: the player picks, kind by kind, which of
+his buildings go (seed p.6, one decision per kind with more than one candidate). The Metropolis
+then goes on an empty Metropolis spot of one of his islands (his choice); only when no spot is
+empty does it go on a spot that his buildings occupy, destroying them (seed p.6). With no spot
+at all the conversion is lost (FAQ), and so it is with no Metropolis tile left (ruling
+metropolis-supply). A Metropolis is a "super building" with every building's power, and the goal
+is to hold two (three with 2 players) at the end of a cycle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mythlab.engine import Action
+
+from .actions import spot_of, supply_left
+from .load import BUILDINGS
+from .refs import (
+    END_OF_CYCLE,
+    METRO_ECONOMIC,
+    METRO_INTELLECTUAL,
+    METROPOLIS,
+    VICTORY,
+    act,
+    ruling,
+)
+from .state import Task
+
+if TYPE_CHECKING:
+    from .rules import CycladesState
+
+
+def spots(s: CycladesState, player: int) -> list[str]:
+    """Where the player's Metropolis may go (seed p.6): his islands whose Metropolis spot is
+    empty; only when none is, those whose spot his buildings occupy (they are destroyed)."""
+    open_spots = [i for i in s.islands_of(player) if "metropolis" not in s.slots_of(i)]
+    empty = [i for i in open_spots if not any(s.slots_of(i)[k] for k in spot_of(s, i))]
+    return empty or open_spots
+
+
+def check_conversions(s: CycladesState) -> bool:
+    """Carry out (or ask about) a Metropolis that is due; True if one was."""
+    d = s.data
+    need = s.game.n["philosophers_for_metropolis"]
+    if not d.buildings and max(d.philosophers) < need:
+        return False
+    kinds: dict[int, set[str]] = {}
+    for i, slots in d.buildings.items():
+        kinds.setdefault(d.owners[i], set()).update(slots)
+    for q in s.alive():
+        if d.philosophers[q] >= need:
+            choose_spot(s, q, "intellectual")
+        elif kinds.get(q, set()).issuperset(BUILDINGS):
+            # seed p.6: the four buildings are discarded at once, then the Metropolis is placed
+            # (ruling metropolis-discards), so a spot they free counts as empty
+            discard_from(s, q, 0)
+        else:
+            continue
+        return True
+    return False
+
+
+def choose_spot(s: CycladesState, player: int, how: str) -> None:
+    """Place the Metropolis where it must go, or ask the player when he has a choice."""
+    # ruling metropolis-supply: with every Metropolis tile on the board there is nowhere to
+    # take one from; the conversion is lost as with no spot (FAQ 1.8)
+    places = spots(s, player) if supply_left(s, "metropolis") > 0 else []
+    if len(places) > 1:
+        s.push("metropolis", player=player, target=how)
+    else:
+        place(s, player, places[0] if places else "", how)
+
+
+def offer_placement(s: CycladesState, t: Task) -> list[Action]:
+    rule = METRO_ECONOMIC if t.target == "economic" else METRO_INTELLECTUAL
+    out = []
+    for i in spots(s, t.player):
+        razed = spot_buildings(s, i)
+        note = (f"Place the Metropolis on {i}, destroying the {', '.join(razed)} on its spot: "
+                "no island of yours has an empty Metropolis spot" if razed else "")
+        out.append(act(f"place the Metropolis on {i}", "place", rule, i, note=note))
+    return out
+
+
+def do_placement(s: CycladesState, t: Task, a: Action) -> None:
+    s.pop()
+    place(s, t.player, a.args[0], t.target)
+
+
+def spot_buildings(s: CycladesState, island: str) -> list[str]:
+    """The buildings standing on the island's Metropolis spot, in slot order."""
+    slots = s.slots_of(island)
+    return [slots[k] for k in sorted(spot_of(s, island)) if slots[k]]
+
+
+def discard_choices(s: CycladesState, player: int, kind: str) -> list[tuple[str, int]]:
+    """The distinct buildings of ``kind`` the player may discard, as (island, slot): one per
+    island and side of its Metropolis spot (two on the same side of one island's spot are
+    interchangeable), in map and slot order."""
+    out = []
+    for i, slots in s.built(player).items():
+        spot = spot_of(s, i)
+        sides: set[bool] = set()
+        for k, b in enumerate(slots):
+            if b == kind and (k in spot) not in sides:
+                sides.add(k in spot)
+                out.append((i, k))
+    return out
+
+
+def discard_label(s: CycladesState, kind: str, island: str, slot: int,
+                  choices: list[tuple[str, int]]) -> str:
+    """"discard the port on IS12"; when IS12 has one on and one off its spot, the one on the
+    spot says so (worded so that the plain label is not a prefix of it)."""
+    both = sum(1 for i, _ in choices if i == island) > 1
+    if both and slot + 1 in s.game.slots[island].metropolis:
+        return f"discard the {kind} on the Metropolis spot of {island}"
+    return f"discard the {kind} on {island}"
+
+
+def discard_from(s: CycladesState, player: int, start: int) -> None:
+    """Discard one building of each kind from ``BUILDINGS[start]`` on: where there is only one
+    candidate it goes at once, otherwise the player is asked (one decision per kind); once all
+    four are gone the Metropolis is placed (seed p.6)."""
+    for n, kind in enumerate(BUILDINGS[start:], start):
+        choices = discard_choices(s, player, kind)
+        if len(choices) > 1:
+            s.push("metropolis-discard", player=player, target=kind, steps=n)
+            return
+        discard(s, player, kind, *choices[0])
+    choose_spot(s, player, "economic")
+
+
+def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) -> None:
+    s.set_slot(island, slot, "")
+    s.log(f"{s.player_name(player)} discards the {kind} on {island} (slot {slot + 1}) towards "
+          "the Metropolis.", METRO_ECONOMIC)
+
+
+def offer_discard(s: CycladesState, t: Task) -> list[Action]:
+    choices = discard_choices(s, t.player, t.target)
+    return [act(discard_label(s, t.target, i, k, choices), "discard",
+                ruling("metropolis-discards"), i, k) for i, k in choices]
+
+
+def do_discard(s: CycladesState, t: Task, a: Action) -> None:
+    s.pop()
+    discard(s, t.player, t.target, *a.args)
+    discard_from(s, t.player, t.steps + 1)
+
+
+def place(s: CycladesState, player: int, island: str, how: str) -> None:
+    """Place the Metropolis on ``island`` ("" = no free spot or no tile: it is lost); the four
+    buildings are already discarded, four philosophers are discarded here."""
+    d = s.data
+    who = s.player_name(player)
+    rule = METRO_ECONOMIC if how == "economic" else METRO_INTELLECTUAL
+    if how == "economic":
+        what = "four different buildings"
+    else:
+        d.philosophers[player] -= s.game.n["philosophers_for_metropolis"]
+        what = "four philosophers"
+    if not island:
+        if supply_left(s, "metropolis") <= 0:
+            s.log(f"{who} discards {what}, but all {s.game.n['metropolis_tiles']} Metropolis "
+                  "tiles are on the board: the Metropolis is lost.", ruling("metropolis-supply"))
+        else:
+            s.log(f"{who} discards {what}, but no island of his has a free Metropolis spot: "
+                  "the Metropolis is lost.", METROPOLIS)
+        return
+    destroyed = spot_buildings(s, island)
+    for k in spot_of(s, island):
+        s.set_slot(island, k, "metropolis")
+    s.log(f"{who} turns {what} into a Metropolis on {island}"
+          + (f", destroying the {', '.join(destroyed)} on its spot" if destroyed else "")
+          + f" ({s.metropolises(player)} in all).", rule)
+    if destroyed:
+        s.log("No island of his has an empty Metropolis spot, so his buildings on this one "
+              "make room for it.", METROPOLIS)
+
+
+def ranking(s: CycladesState, players: list[int]) -> list[int]:
+    """The winners among ``players``: most Metropolises, then most gold (FAQ 1.8); a remaining
+    tie is shared (ruling shared-victory)."""
+    if not players:
+        return []
+    key = {q: (s.metropolises(q), s.data.gold[q]) for q in players}
+    best = max(key.values())
+    return [q for q in players if key[q] == best]
+
+
+def end_of_cycle(s: CycladesState) -> None:
+    """Two Metropolises (three with 2 players) at the end of a cycle win (seed p.6); the last
+    player left wins (ruling elimination); the cycle limit ends the game (ruling cycle-limit)."""
+    d = s.data
+    alive = s.alive()
+    qualified = [q for q in alive if s.metropolises(q) >= s.game.goal]
+    limit = s.game.options["cycle_limit"]
+    if qualified:
+        reason, rule = f"{s.game.goal} Metropolises at the end of cycle {d.cycle}", VICTORY
+        d.winners = ranking(s, qualified)
+    elif len(alive) == 1:
+        reason, rule = "the only player left", ruling("elimination")
+        d.winners = alive
+    elif limit is not None and d.cycle >= limit:
+        reason, rule = f"the cycle limit ({limit}) is reached", ruling("cycle-limit")
+        d.winners = ranking(s, alive)
+    else:
+        s.log(f"Cycle {d.cycle} ends; nobody has {s.game.goal} Metropolises.", END_OF_CYCLE)
+        return
+    d.over = True
+    d.end_reason = reason
+    d.tasks.clear()
+    names = ", ".join(s.player_name(q) for q in d.winners)
+    s.log(f"The game ends: {reason}. Winner: {names}.",
+          rule if len(d.winners) == 1 else ruling("shared-victory"))
+
+
+def score_table(s: CycladesState) -> dict[str, Any]:
+    """Metropolises by player, gold, islands, and the winners (leaders so far mid-game)."""
+    n = s.game.players
+    metro = [s.metropolises(q) for q in range(n)]
+    gold = [s.data.gold[q] for q in range(n)]
+    winners = list(s.data.winners) if s.data.over else ranking(s, s.alive())
+    return {
+        "scores": {s.player_name(q): metro[q] for q in range(n)},
+        "metropolises": metro,
+        "gold": gold,
+        "winners": winners,
+        "breakdown": {s.player_name(q): {"metropolises": metro[q], "gold": gold[q],
+                                         "islands": len(s.islands_of(q))} for q in range(n)},
+        "final": s.data.over,
+        "reason": s.data.end_reason,
+    }

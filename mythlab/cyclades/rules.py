@@ -1,0 +1,513 @@
+"""Cyclades' rules on the shared engine (seed 001_d985ac4d20dbe459.txt, Greek).
+
+A cycle runs Creature track -> God track -> Revenue -> Offerings -> Actions (gods in track order,
+Apollo last) -> End of cycle (seed p.2). Every pending decision or dice roll is a ``Task`` on a
+stack: the top task offers the legal actions; when the stack is empty the cycle moves on. Each
+handler is named after the rule it carries out; the numbers come from ``data/cyclades`` (with
+provenance), mythlab's own decisions from ``data/cyclades/rulings.yaml``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
+from mythlab.engine.chance import SeededStream
+from mythlab.engine.errors import shown
+
+from . import actions, battles, creatures, metropolis, offerings
+from .board import archipelago, income, island_neighbours, islands, sea_neighbours, sea_zones
+from .load import CREATURE_IDS, arrangements, gods, number
+from .load import creatures as creature_cards
+from .refs import (
+    ACTIONS,
+    APOLLO,
+    BATTLE,
+    CALL_CREATURE,
+    CREATURE_TRACK,
+    CYCLE,
+    END_OF_CYCLE,
+    GOD_TRACK,
+    METROPOLIS,
+    OFFERINGS,
+    RESHUFFLE,
+    REVENUE,
+    SETUP,
+    TRACK_START,
+    TURN_TRACK,
+    VICTORY,
+)
+from .state import CycladesData, Task
+from .structure import structure_problems
+
+PHASES = PhaseBook([
+    Phase("Setup", SETUP, 0, ("Creature track",),
+          "Gold, start pieces, the creature deck shuffled, offering tokens shuffled onto the "
+          "turn track."),
+    Phase("Creature track", CREATURE_TRACK, 1, ("God track",),
+          "Discard the 2-GP creature if unused, slide the others, refill from the deck."),
+    Phase("God track", GOD_TRACK, 2, ("Revenue",),
+          "Shuffle the god tiles above Apollo; some are face down with fewer than 5 players."),
+    Phase("Revenue", REVENUE, 3, ("Offerings",),
+          "1 GP per prosperity symbol: islands, Apollo's markers, trade zones with your fleets."),
+    Phase("Offerings", OFFERINGS, 4, ("Actions",),
+          "In turn-track order, bid on one god (strictly higher ousts, the ousted re-bids at "
+          "once on another god) or go to Apollo for free; then pay, less 1 GP per priest."),
+    Phase("Actions", ACTIONS, 5, ("Creature", "Battle", "Metropolis", "Apollo", "End of cycle"),
+          "Gods act in track order: recruit, build, call creatures, special actions."),
+    Phase("Creature", CALL_CREATURE, 6, ("Actions", "Battle", "Metropolis", "Creature",
+                                         "Apollo", "End of cycle"),
+          "A called creature's power is applied at once."),
+    Phase("Battle", BATTLE, 7, ("Actions", "Creature", "Metropolis", "Apollo", "End of cycle"),
+          "Rounds of one die each plus units and bonuses; the lower loses a unit, a tie costs "
+          "both; the defender, then the attacker, may retreat."),
+    Phase("Metropolis", METROPOLIS, 8, ("Actions", "Creature", "Apollo", "End of cycle"),
+          "Four different buildings or four philosophers become a Metropolis at once."),
+    Phase("Apollo", APOLLO, 9, ("Apollo", "End of cycle"),
+          "+1 GP (+4 with one island); the first on Apollo places a prosperity marker."),
+    Phase("End of cycle", END_OF_CYCLE, 10, ("Creature track", "Game over"),
+          "Two Metropolises (three with 2 players) win; otherwise a new cycle begins."),
+    Phase("Game over", VICTORY, 11, (),
+          "Most Metropolises, then most gold, among those who reached the goal."),
+])
+
+#: the tasks that are chance nodes
+CHANCE_TASKS = {"battle-round"}
+#: tasks under which a Metropolis conversion waits (it happens once they are done)
+_NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
+#: the largest cycle_limit option (a bound on a game's length; the default is 10)
+MAX_CYCLE_LIMIT = 1000
+
+
+class CycladesGame(Game):
+    """Cyclades: five city states race to build two Metropolises in the Aegean."""
+
+    name = "cyclades"
+    title = "Cyclades"
+    min_players = number("players_min")
+    max_players = number("players_max")
+    default_players = 5
+    phases = PHASES
+    #: ``archipelago``: a map file of your own; ``cycle_limit``: ruling cycle-limit (None = none)
+    default_options = {"names": None, "archipelago": None,
+                       "cycle_limit": number("cycle_limit")}
+    file_options = {"archipelago": False}
+
+    def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
+        super().__init__(players, seed, **options)
+        limit = self.options["cycle_limit"]
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or not 1 <= limit <= MAX_CYCLE_LIMIT):
+            raise ValueError(f"cycle_limit must be a whole number from 1 to {MAX_CYCLE_LIMIT} "
+                             f"or None, not {shown(limit)}")
+        self.board = archipelago(self.players, path=self.options["archipelago"])
+        G = self.board
+        self.islands = islands(G)
+        self.zones = sea_zones(G)
+        self.coast = {i: sea_neighbours(G, i) for i in self.islands}
+        self.sea_adj = {z: sea_neighbours(G, z) for z in self.zones}
+        self.shore = {z: island_neighbours(G, z) for z in self.zones}
+        self.slots = {i: G.nodes[i]["slots"] for i in self.islands}
+        self.gods = {g.id: g for g in gods()}
+        self.arrangement = arrangements()[self.players]
+        self.cards = creature_cards()
+        self.goal = number("metropolises_to_win_2p" if self.players == 2
+                           else "metropolises_to_win")
+        self.n = {k: number(k) for k in (
+            "starting_gold", "fleets_per_player", "troops_per_player", "prosperity_markers",
+            "creature_track_prices", "temple_discount", "creature_min_cost", "priest_discount",
+            "offering_min_pay", "min_bid", "build_cost", "fleet_move_cost", "fleet_move_zones",
+            "troop_move_cost", "creature_swap_cost", "apollo_income",
+            "apollo_income_one_island", "philosophers_for_metropolis", "fortress_bonus",
+            "port_bonus", "sphinx_price", "sylph_steps", "kraken_move_cost", "minotaur_bonus",
+            "buildings_per_kind", "metropolis_tiles", "priests_supply", "philosophers_supply")}
+
+    def new_data(self, stream: SeededStream) -> CycladesData:
+        start = self.board.graph["start"]
+        per = 2 if self.players == 2 else 1
+        tokens = [seat for seat in range(self.players) for _ in range(per)]
+        order = list(range(len(tokens)))
+        stream.shuffle(order)
+        deck = list(CREATURE_IDS)
+        stream.shuffle(deck)
+        n = self.players
+        d = CycladesData(gold=[self.n["starting_gold"]] * n, tokens=tokens, order=order,
+                         deck=deck, priests=[0] * n, philosophers=[0] * n,
+                         temples_used=[0] * n, out=[False] * n)
+        for seat, s in enumerate(start.players):
+            for i in s.islands:
+                d.owners[i] = seat
+                d.troops[i] = 1
+            for z in s.fleets:
+                d.fleets[z] = seat
+                d.fleet_count[z] = 1
+        d.bid_god = [""] * len(tokens)
+        d.bid_amount = [0] * len(tokens)
+        return d
+
+    def initial_state(self) -> CycladesState:
+        state = super().initial_state()
+        start = self.board.graph["start"]
+        state.log(f"Each player takes {self.n['starting_gold']} GP; start pieces as the "
+                  f"{start.provenance} layout for {self.players} players; the creature deck and "
+                  "the offering tokens are shuffled.", SETUP)
+        state._advance()
+        return state
+
+    def max_actions(self) -> int:
+        # A generous bound: per cycle every token bids (chains of ousting raise a bid each time),
+        # and every turn's actions are paid in gold, limited by the per-turn recruit limits or
+        # by the pieces on the board. With the default cycle limit random games stay far below.
+        limit = self.options["cycle_limit"] or 100
+        return limit * 3000 + 100
+
+    def invariants(self, state: State) -> list[str]:
+        return check_invariants(state)  # type: ignore[arg-type]
+
+    def evaluate(self, state: State, player: int) -> float:
+        return evaluate(state, player)  # type: ignore[arg-type]
+
+
+class CycladesState(State):
+    """A position in Cyclades."""
+
+    __slots__ = ()
+    data_class = CycladesData
+    data: CycladesData
+    game: CycladesGame
+
+    # ------------------------------------------------------------------ engine hooks
+    def _phase_name(self) -> str:
+        d = self.data
+        if d.over:
+            return "Game over"
+        for task in reversed(d.tasks):
+            phase = TASK_PHASES.get(task.kind)
+            if phase:
+                return phase
+        return d.stage
+
+    def _current_player(self) -> int | None:
+        task = self.data.tasks[-1]
+        return CHANCE if task.kind in CHANCE_TASKS else task.player
+
+    def _legal(self) -> list[Action]:
+        task = self.data.tasks[-1]
+        return HANDLERS[task.kind][0](self, task)
+
+    def _chance(self) -> list[tuple[Action, Fraction]]:
+        return battles.round_outcomes(self)
+
+    def _do(self, action: Action) -> None:
+        task = self.data.tasks[-1]
+        HANDLERS[task.kind][1](self, task, action)
+        self._advance()
+
+    def _scores(self) -> dict[str, Any]:
+        return metropolis.score_table(self)
+
+    def _diagnose(self, label: str) -> tuple[str, str] | None:
+        return actions.diagnose(self, label)
+
+    # ------------------------------------------------------------------ board helpers
+    def islands_of(self, player: int) -> list[str]:
+        """The player's islands, in map order."""
+        return [i for i in self.game.islands if self.data.owners.get(i) == player]
+
+    def fleet_zones(self, player: int) -> list[str]:
+        fleets = self.data.fleets
+        return [z for z in self.game.zones if fleets.get(z) == player]
+
+    def units(self, player: int, kind: str) -> int:
+        """Fleets or troops of the player on the board, counting those in a battle."""
+        d = self.data
+        if kind == "fleet":
+            n = sum(c for z, c in d.fleet_count.items() if d.fleets[z] == player)
+        else:
+            n = sum(c for i, c in d.troops.items() if d.owners.get(i) == player)
+        b = d.battle
+        if b is not None and b.attacker == player and b.land == (kind == "troop"):
+            n += b.attack
+        return n
+
+    def slots_of(self, island: str) -> list[str]:
+        """What stands on each building slot of ``island`` ("" = free); do not change it."""
+        return self.data.buildings.get(island) or [""] * self.game.slots[island].small
+
+    def set_slot(self, island: str, slot: int, what: str) -> None:
+        d = self.data
+        slots = d.buildings.setdefault(island, [""] * self.game.slots[island].small)
+        slots[slot] = what
+        if not any(slots):
+            del d.buildings[island]
+
+    def built(self, player: int) -> dict[str, list[str]]:
+        """The player's islands with buildings on them, and their slots, in map order (never
+        in dict order: a JSON round trip sorts the keys)."""
+        d = self.data
+        return {i: d.buildings[i] for i in self.game.islands
+                if i in d.buildings and d.owners.get(i) == player}
+
+    def count_buildings(self, player: int, kind: str) -> int:
+        """Buildings of one kind on the player's islands ("metropolis" counts Metropolises)."""
+        slots = self.built(player).values()
+        if kind == "metropolis":
+            return sum(1 for b in slots if "metropolis" in b)
+        return sum(b.count(kind) for b in slots)
+
+    def metropolises(self, player: int) -> int:
+        return self.count_buildings(player, "metropolis")
+
+    def temples(self, player: int) -> int:
+        """Temples, a Metropolis counting as one (p.6: it has every building's power)."""
+        return self.count_buildings(player, "temple") + self.metropolises(player)
+
+    def figure(self, creature: str) -> Any:
+        return next((f for f in self.data.figures if f.creature == creature), None)
+
+    def figures_on(self, space: str) -> list[str]:
+        return [f.creature for f in self.data.figures if f.space == space]
+
+    def blocked(self) -> set[str]:
+        """Sea zones no fleet may enter: the Kraken's, and Polyphemus's ring."""
+        out: set[str] = set()
+        for f in self.data.figures:
+            if f.creature == "kraken":
+                out.add(f.space)
+            elif f.creature == "polyphemus":
+                out.update(self.game.coast[f.space])
+        return out
+
+    def frozen(self, island: str) -> bool:
+        """Medusa: troops on this island cannot leave it."""
+        return "medusa" in self.figures_on(island)
+
+    def revenue(self, player: int) -> int:
+        """1 GP per prosperity symbol the player controls now (p.2 Revenue)."""
+        d = self.data
+        owners = {i: o for i, o in d.owners.items() if o == player}
+        fleets = {z: o for z, o in d.fleets.items() if o == player}
+        return income(self.game.board, owners, fleets, d.markers, [player])[player]
+
+    def alive(self) -> list[int]:
+        return [q for q, out in enumerate(self.data.out) if not out]
+
+    # ------------------------------------------------------------------ tasks
+    def push(self, kind: str, **fields: Any) -> Task:
+        task = Task(kind, **fields)
+        self.data.tasks.append(task)
+        return task
+
+    def pop(self) -> Task:
+        return self.data.tasks.pop()
+
+    # ------------------------------------------------------------------ creature deck
+    def draw_creature(self) -> str:
+        """The top creature card; an empty deck is first rebuilt from the discard pile."""
+        d = self.data
+        if not d.deck and d.discard:
+            d.deck, d.discard = d.discard, []
+            self.stream.shuffle(d.deck)
+            self.log("The creature deck is empty: the discard pile is shuffled into a new deck.",
+                     RESHUFFLE)
+        return d.deck.pop() if d.deck else ""
+
+    def card_name(self, card: str) -> str:
+        return self.game.cards[card].name
+
+    # ------------------------------------------------------------------ the cycle
+    def _advance(self) -> None:
+        """Move the cycle on while nothing is pending (seed p.2 "Course of a cycle")."""
+        d = self.data
+        while not d.over:
+            if not d.tasks or d.tasks[-1].kind not in _NO_CONVERSION:
+                if metropolis.check_conversions(self):
+                    continue
+            if d.tasks:
+                return
+            if d.stage in ("Setup", "End of cycle"):
+                self._start_cycle()
+            elif d.stage == "Offerings":
+                offerings.next_bidder(self)
+            elif d.stage == "Actions":
+                self._next_turn()
+            else:  # pragma: no cover - stages are only the ones above
+                raise AssertionError(d.stage)
+
+    def _start_cycle(self) -> None:
+        d = self.data
+        d.cycle += 1
+        self.log(f"Cycle {d.cycle} begins.", CYCLE)
+        d.temples_used = [0] * len(d.gold)
+        d.stage = "Creature track"
+        self._refresh_track()
+        d.stage = "God track"
+        offerings.arrange_gods(self)
+        d.stage = "Revenue"
+        for q in self.alive():
+            gain = self.revenue(q)
+            d.gold[q] += gain
+            self.log(f"{self.player_name(q)} collects {gain} GP.", REVENUE)
+        d.stage = "Offerings"
+        d.bidder = 0
+        d.apollo = []
+        d.bid_god = [""] * len(d.tokens)
+        d.bid_amount = [0] * len(d.tokens)
+
+    def _refresh_track(self) -> None:
+        """Discard the unused 2-GP card, slide the others towards 2 GP, refill (seed p.2).
+
+        In cycle 1 only the 4-GP slot is filled, in cycle 2 the 4- and 3-GP slots (the
+        special case at the start of the game): the track grows one slot a cycle.
+        """
+        d = self.data
+        active = min(d.cycle, 3)
+        if active == 3 and d.track[2]:
+            self.log(f"Nobody called the {self.card_name(d.track[2])}: it is discarded.",
+                     CREATURE_TRACK)
+            d.discard.append(d.track[2])
+            d.track[2] = ""
+        cards = [c for c in d.track[:active] if c]
+        track = [""] * (active - len(cards)) + cards + [""] * (3 - active)
+        for slot in range(active):
+            if not track[slot]:
+                track[slot] = self.draw_creature()
+        d.track = track
+        prices = self.game.n["creature_track_prices"]
+        shown = ", ".join(f"{self.card_name(c)} ({prices[k]} GP)" for k, c in enumerate(track)
+                          if c)
+        self.log(f"Creature track: {shown or 'empty'}.",
+                 TRACK_START if d.cycle <= 2 else CREATURE_TRACK)
+
+    def _next_turn(self) -> None:
+        """Gods act in track order, Apollo last; each finished token goes to the last free
+        space of the turn track (seed p.3)."""
+        d = self.data
+        if d.acting:
+            token = d.acting.pop(0)
+            actions.start_turn(self, token)
+            return
+        self._end_cycle()
+
+    def finish_turn(self, token: int) -> None:
+        d = self.data
+        d.next_order.insert(0, token)
+        self.log(f"{self.player_name(d.tokens[token])} puts the offering token on space "
+                 f"{len(d.tokens) - len(d.next_order) + 1} of the turn track.", TURN_TRACK)
+
+    def _end_cycle(self) -> None:
+        d = self.data
+        d.stage = "End of cycle"
+        d.order = [t for t in d.next_order if not d.out[d.tokens[t]]]
+        d.next_order = []
+        metropolis.end_of_cycle(self)
+
+
+TASK_PHASES = {
+    "bid": "Offerings", "turn": "Actions", "sail": "Actions", "creature": "Creature",
+    "sphinx": "Creature", "sylph": "Creature", "kraken-move": "Creature", "battle-round": "Battle",
+    "retreat": "Battle", "metropolis": "Metropolis", "metropolis-discard": "Metropolis",
+    "apollo-marker": "Apollo",
+}
+
+HANDLERS: dict[str, tuple[Callable[[CycladesState, Task], list[Action]],
+                          Callable[[CycladesState, Task, Action], None]]] = {
+    "bid": (offerings.offer_bid, offerings.do_bid),
+    "turn": (actions.offer_turn, actions.do_turn),
+    "sail": (actions.offer_sail, actions.do_sail),
+    "apollo-marker": (actions.offer_apollo_marker, actions.do_apollo_marker),
+    "battle-round": (battles.offer_round, battles.do_round),
+    "retreat": (battles.offer_retreat, battles.do_retreat),
+    "metropolis": (metropolis.offer_placement, metropolis.do_placement),
+    "metropolis-discard": (metropolis.offer_discard, metropolis.do_discard),
+    "creature": (creatures.offer_creature, creatures.do_creature),
+    "sphinx": (creatures.offer_sphinx, creatures.do_sphinx),
+    "sylph": (creatures.offer_sylph, creatures.do_sylph),
+    "kraken-move": (creatures.offer_kraken_move, creatures.do_kraken_move),
+}
+
+CycladesGame.state_class = CycladesState
+
+
+# ====================================================================== checks and bots
+def check_invariants(s: CycladesState) -> list[str]:
+    """Gold never negative, at most 8 troops and 8 fleets each, every creature card in exactly
+    one place, troops only on their owner's islands, one owner per sea zone, ..."""
+    broken = structure_problems(s, HANDLERS)  # first: the checks below assume a sound shape
+    if broken:
+        return broken
+    d, g = s.data, s.game
+    problems = []
+    for q in range(g.players):
+        name = s.player_name(q)
+        if d.gold[q] < 0:
+            problems.append(f"{name} has {d.gold[q]} GP")
+        if min(d.priests[q], d.philosophers[q], d.temples_used[q]) < 0:
+            problems.append(f"{name} has a negative count of cards")
+        if d.philosophers[q] >= g.n["philosophers_for_metropolis"] and \
+                not any(t.kind == "metropolis" for t in d.tasks):
+            problems.append(f"{name} holds {d.philosophers[q]} philosophers")
+        for kind in ("fleet", "troop"):
+            if s.units(q, kind) > g.n[f"{kind}s_per_player"]:
+                problems.append(f"{name} has {s.units(q, kind)} {kind}s on the board")
+        if d.out[q] and (s.islands_of(q) or s.fleet_zones(q) or d.gold[q] or d.priests[q]):
+            problems.append(f"{name} is out of the game but still has pieces or gold")
+    places = d.deck + d.discard + d.track + d.limbo + [f.card for f in d.figures]
+    cards = Counter(c for c in places if c)
+    if cards != Counter(CREATURE_IDS):
+        diff = Counter(cards)
+        diff.subtract(Counter(CREATURE_IDS))
+        problems.append(f"creature cards not in exactly one place: "
+                        f"{ {k: v for k, v in diff.items() if v} }")
+    for i, n in d.troops.items():
+        if n < 0 or (n and i not in d.owners):
+            problems.append(f"{n} troops on {i} without an owner")
+    for i, slots in d.buildings.items():
+        if not any(slots) or i not in d.owners:
+            problems.append(f"buildings on unowned island {i}")
+        if len(slots) != g.slots[i].small:
+            problems.append(f"{i} has {len(slots)} building slots")
+    if set(d.fleets) != set(d.fleet_count) or any(c < 1 for c in d.fleet_count.values()):
+        problems.append("fleet zones and fleet counts disagree")
+    kraken = s.figure("kraken")
+    if kraken is not None and kraken.space in d.fleets:
+        problems.append(f"fleets share the Kraken's zone {kraken.space}")
+    for kind in ("priest", "philosopher", "metropolis"):  # the box's supply (refs.SUPPLY)
+        if actions.supply_left(s, kind) < 0:
+            problems.append(f"more {kind}s in play than the box holds")
+    if sum(d.markers.values()) > g.n["prosperity_markers"]:
+        problems.append("more prosperity markers than the box holds")
+    held = [t for t in range(len(d.tokens)) if d.bid_god[t] not in ("", "apollo")]
+    if len({d.bid_god[t] for t in held}) != len(held):
+        problems.append("two offering tokens on one god")
+    return problems
+
+
+def evaluate(s: CycladesState, player: int) -> float:
+    """Greedy bots' view: my progress towards Metropolises against the best opponent's."""
+    d = s.data
+    # during the offerings: a god's favour is worth a few GP of actions to come, and the
+    # offering made is owed already
+    owed = [0.0] * s.game.players
+    if d.stage == "Offerings":
+        for t, god in enumerate(d.bid_god):
+            if god not in ("", "apollo"):
+                owed[d.tokens[t]] += offerings.payment(s, d.tokens[t], d.bid_amount[t]) - 6
+
+    def worth(q: int) -> float:
+        if d.out[q]:
+            return -100.0
+        kinds = sum(1 for b in ("port", "fortress", "temple", "university")
+                    if s.count_buildings(q, b))
+        pending = sum(1 for t in d.tasks if t.player == q and (
+            t.kind == "metropolis" or (t.kind == "metropolis-discard" and t.space)))
+        return (100 * (s.metropolises(q) + pending) + 12 * kinds + 15 * d.philosophers[q]
+                + 6 * len(s.islands_of(q)) + 3 * s.revenue(q) + 0.5 * (d.gold[q] - owed[q])
+                + 1.5 * s.units(q, "troop") + 1.0 * s.units(q, "fleet") + 2 * d.priests[q])
+
+    mine = worth(player)
+    others = [worth(q) for q in range(s.game.players) if q != player]
+    return mine - max(others, default=0.0)

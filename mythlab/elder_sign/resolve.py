@@ -1,0 +1,967 @@
+"""Resolving an adventure (seed p.5-7, p.9-11) and attacking the Ancient One (p.12).
+
+An :class:`Attempt` walks through stages: ``prepare`` (spend items, spells and allies, then
+roll), ``roll`` (a chance node per die colour, outcomes grouped by multiset), ``spell`` (put a
+rolled die on each spell just cast), ``resolve`` (complete one task, spend a clue, or complete
+none), ``again`` (try again or fail), ``aside`` (the die set aside) and ``focus`` (focus or
+assist). Each ``offer_*`` lists the legal actions of a stage and each ``do_*`` carries one out.
+
+Investigator abilities are offered where they apply: before the roll (``prepare``) Jenny
+Barnes's discard and, at the start of a battle turn, Carolyn Fern's and Vincent Lee's
+healing; with the tasks (``resolve``) the once-per-roll die changes and Mandy Thompson's
+once-per-day reroll.
+
+Steps with no real choice are taken at once: the dice are rolled when there is nothing to
+spend, a roll that can meet no task offers "the roll fails: try again / fail" in one click
+(terror effects and assistants' losses come first), and a die is set aside without asking
+when all dice show the same face. Dice outcomes only change the attempt, so they are applied
+cheaply (see ``ElderSignState.apply``): a 6-dice roll has 462 outcomes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection
+from fractions import Fraction
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from mythlab.dice import outcomes, parse_row
+from mythlab.dice.faces import TERROR, investigation
+from mythlab.engine import Action
+
+from .effects import (
+    apply_effects,
+    apply_one,
+    change_health,
+    colours_sorted,
+    free_dice,
+    release_attempt,
+    remove_monster,
+    return_card,
+    rows_of,
+    unlock,
+)
+from .load import PLAYER_KINDS, parse_token
+from .refs import (
+    ALLIES,
+    ANCIENT_ONE,
+    AUTO_FAIL,
+    BATTLE,
+    CLUES,
+    COMPLETE,
+    DICE,
+    ENDING,
+    FAIL,
+    FAIL_ROLL,
+    FOCUS,
+    INVESTIGATOR,
+    ITEMS,
+    MONSTERS,
+    ONE_TASK,
+    REWARDS,
+    SPELLS,
+    SUCCESS,
+    TRY_AGAIN,
+    act,
+    ruling,
+)
+from .refs import (
+    TERROR as TERROR_RULE,
+)
+from .state import Attempt, InPlay, Investigator, SpellDie, Task
+from .tasks import CODES, COLOURS, completions, fewest_dice, monster_slots, open_rows, split
+
+if TYPE_CHECKING:
+    from mythlab.dice import Row
+
+    from .rules import ElderSignState
+
+AO = "ancient-one"
+#: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
+HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
+_ROLLS: dict[tuple[str, int], list[tuple[Action, Fraction]]] = {}
+
+
+def pool_text(dice: list[str]) -> str:
+    """``["green", "green", "red"]`` -> ``"2G+R"``."""
+    count = Counter(dice)
+    return "+".join(f"{count[c] if count[c] > 1 else ''}{CODES[c]}" for c in COLOURS
+                    if count[c]) or "no dice"
+
+
+def roll_outcomes(colour: str, n: int) -> list[tuple[Action, Fraction]]:
+    """The chance outcomes of rolling ``n`` dice of one colour, grouped by multiset (cached)."""
+    key = (colour, n)
+    if key not in _ROLLS:
+        _ROLLS[key] = [(act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
+                            tuple(f"{colour}:{f}" for f in faces)), p)
+                       for ((_, faces),), p in outcomes(f"{n}{CODES[colour]}")]
+    return _ROLLS[key]
+
+
+def start_attempt(s: ElderSignState, card: str) -> None:
+    """Roll the 6 green dice, less locked dice and dice held on spells (p.5, p.11)."""
+    d = s.data
+    d.attempt = Attempt(card, to_roll=["green"] * free_dice(s, "green"))
+    inv = s.active
+    if card != AO and s.game.data.adventures[card].deck == "other_world" and \
+            s.game.data.investigators[inv.name].ability == "other_world_dice":
+        for colour in ("yellow", "red"):
+            if free_dice(s, colour) > 0:
+                d.attempt.to_roll.append(colour)
+                d.attempt.added.append(colour)
+        s.log(f"{inv.name} adds the free yellow and red dice on an Other World.",
+              INVESTIGATOR)
+    next_roll(s)
+
+
+def rows(s: ElderSignState) -> list[tuple[Row, str]]:
+    a = s.data.attempt
+    if a.card == AO:
+        return [(parse_row(s.ancient_one.combat), "")]
+    return list(rows_of(s, a.card))
+
+
+def available_rows(s: ElderSignState) -> list[int]:
+    a = s.data.attempt
+    if a.card == AO:
+        return [0]
+    ordered = s.game.data.adventures[a.card].card.ordered
+    return open_rows(tuple(rows(s)), a.done, ordered)
+
+
+def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
+    """Dice the active player may use without rolling: markers on this card, spells (p.9-10)."""
+    d = s.data
+    a = d.attempt
+    out = []
+    for seat, place in enumerate(d.seats):
+        inv = place.investigator
+        if inv and inv.marker and (seat == d.turn or inv.where == a.card):
+            out.append((f"marker:{seat}", inv.marker))
+    out += [(f"spell:{sp.spell}", sp.die) for sp in d.spells if sp.die]
+    return out
+
+
+def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
+    a = s.data.attempt
+    count: Counter = Counter(split(x) for x in a.rolled)
+    for src, die in held_dice(s):
+        count[(src, split(die)[1])] += 1
+    return tuple(sorted((src, face, n) for (src, face), n in count.items()))
+
+
+def task_costs(s: ElderSignState, card: str, row: int) -> list[tuple[str, int]]:
+    """What completing a row costs (``rowN:sanity-1``), paid on completion (p.7)."""
+    return [] if card == AO else row_costs(s, card)[row]
+
+
+def row_costs(s: ElderSignState, card: str) -> list[list[tuple[str, int]]]:
+    """Per task row of a card in play (monsters included, :func:`effects.rows_of`), what
+    completing it costs as (kind, change). A monster on a full monster task replaces the
+    task, cost and all (p.10); rows it adds cost nothing."""
+    spec = s.game.data.adventures[card].task_costs
+    slots, _ = monster_slots(card)
+    out: list[list[tuple[str, int]]] = [[] for _ in rows_of(s, card)]
+    for token in spec.split(";"):
+        where, _, cost = token.partition(":")
+        if where.startswith("row"):
+            r = int(where[3:]) - 1
+            kind, _, n = cost.partition("-")
+            out[r].append((kind, -int(n)))
+    for r, (_, monster) in enumerate(rows_of(s, card)):
+        if monster and slots.get(r) == "replace":
+            out[r] = []
+    return out
+
+
+def affordable(s: ElderSignState, costs: list[tuple[str, int]]) -> bool:
+    inv = s.active
+    return all(getattr(inv, kind) + n > 0 for kind, n in costs)
+
+
+def describe_use(s: ElderSignState, use: tuple[tuple[str, str, int], ...]) -> str:
+    parts = []
+    for src, face, k in use:
+        if src in COLOURS:
+            parts.append(f"{src} {face}" + (f" x{k}" if k > 1 else ""))
+        elif src.startswith("marker:"):
+            seat = int(src.partition(":")[2])
+            parts.append(f"{face} on {s.data.seats[seat].investigator.name}'s marker")
+        else:
+            parts.append(f"{face} on {src.partition(':')[2]}")
+    return " + ".join(parts)
+
+
+# ------------------------------------------------------------------ prepare
+def usable(s: ElderSignState, card: str) -> bool:
+    """Whether a card may be spent now, before a roll (p.9)."""
+    c = s.game.data.cards[card]
+    a = s.data.attempt
+    inv = s.active
+    if c.effect == "add_yellow":
+        return free_dice(s, "yellow") > 0
+    if c.effect == "add_red":
+        return free_dice(s, "red") > 0
+    if c.effect == "hold_die":
+        waiting = sum(1 for sp in s.data.spells if not sp.die)
+        return len(a.to_roll) > waiting
+    kind, n = parse_token(c.effect, PLAYER_KINDS)
+    if kind == "sanity":
+        return inv.sanity < inv.max_sanity
+    if kind == "stamina":
+        return inv.stamina < inv.max_stamina
+    return True
+
+
+def card_rule(s: ElderSignState, card: str) -> str:
+    c = s.game.data.cards[card]
+    if c.kind == "ally":
+        return ALLIES
+    return SPELLS if c.effect == "hold_die" else ITEMS
+
+
+def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
+    """Jenny Barnes: before her first roll, discard a common item, spell or clue for the
+    yellow and red dice."""
+    inv = s.active
+    if (a.rolls or a.card == AO or a.added or free_dice(s, "yellow") < 1
+            or free_dice(s, "red") < 1
+            or s.game.data.investigators[inv.name].ability != "discard_for_dice"):
+        return []
+    kinds = s.game.data.cards
+    what = sorted({c for c in inv.cards if kinds[c].kind in ("common_item", "spell")})
+    acts = [act(f"{inv.name}: discard {c} for the yellow and red dice", "jenny",
+                INVESTIGATOR, c) for c in what]
+    if inv.clues:
+        acts.append(act(f"{inv.name}: discard a clue for the yellow and red dice", "jenny",
+                        INVESTIGATOR, ""))
+    return acts
+
+
+def do_jenny(s: ElderSignState, card: str) -> None:
+    inv = s.active
+    a = s.data.attempt
+    if card:
+        inv.cards.remove(card)
+        return_card(s, card)
+    else:
+        inv.clues -= 1
+    a.to_roll += ["yellow", "red"]
+    a.added += ["yellow", "red"]
+    s.log(f"{inv.name} discards {card or 'a clue'}: the yellow and red dice join the roll.",
+          INVESTIGATOR)
+    if len(offer_prepare(s, a)) == 1:
+        do_roll(s)
+
+
+def offer_prepare(s: ElderSignState, a: Attempt) -> list[Action]:
+    """Roll, or spend cards first. With no die to roll (only an item could add one) the
+    choice is to add a die or to fail: held dice alone make no roll (ruling
+    'no-roll-without-dice')."""
+    stop = "stop attacking" if a.card == AO else "fail the adventure"
+    first = act(f"roll {pool_text(a.to_roll)}", "roll", DICE) if a.to_roll else \
+        act(f"{stop} (no die to roll)", "give-up", ruling("no-roll-without-dice"))
+    acts = [first] + jenny_actions(s, a) + healing_actions(s)
+    seen = set()
+    for card in s.active.cards:
+        if card not in seen and usable(s, card):
+            seen.add(card)
+            c = s.game.data.cards[card]
+            acts.append(act(f"spend {card}", "spend", card_rule(s, card), card,
+                            note=f"spend {card} ({c.effect.replace('_', ' ')})"))
+    return acts
+
+
+def do_spend(s: ElderSignState, card: str) -> None:
+    inv = s.active
+    a = s.data.attempt
+    c = s.game.data.cards[card]
+    inv.cards.remove(card)
+    rule = card_rule(s, card)
+    if c.effect in ("add_yellow", "add_red"):
+        colour = "yellow" if c.effect == "add_yellow" else "red"
+        a.to_roll.append(colour)
+        a.added.append(colour)
+        return_card(s, card)
+        s.log(f"{inv.name} spends {card}: the {colour} die joins the roll.", rule)
+    elif c.effect == "hold_die":
+        s.data.spells.append(SpellDie(card))
+        s.log(f"{inv.name} casts {card}: after the roll one die goes on it.", rule)
+    else:
+        return_card(s, card)
+        s.log(f"{inv.name} spends {card}.", rule)
+        kind, n = parse_token(c.effect, PLAYER_KINDS)
+        apply_one(s, s.data.turn, kind, n, rule)
+    if s.data.attempt is a and a.to_roll and len(offer_prepare(s, a)) == 1:
+        do_roll(s)  # nothing else to spend: the dice are rolled
+
+
+def do_roll(s: ElderSignState) -> None:
+    a = s.data.attempt
+    a.to_roll = colours_sorted(a.to_roll)
+    a.stage = "roll"
+
+
+# ------------------------------------------------------------------ chance
+def offer_dice(s: ElderSignState, a: Attempt) -> list[tuple[Action, Fraction]]:
+    colour = a.to_roll[0]
+    return roll_outcomes(colour, a.to_roll.count(colour))
+
+
+def do_dice(s: ElderSignState, colour: str, faces: tuple[str, ...],
+            dice: tuple[str, ...]) -> None:
+    """The dice of one colour land (``dice`` are the faces as ``"colour:FACE"``)."""
+    a = s.data.attempt
+    a.to_roll = [c for c in a.to_roll if c != colour]
+    a.rolled += dice
+    if not a.to_roll:
+        a.rolled = a.kept + a.rolled
+        a.kept = []
+        a.twisted = False
+        s.log(f"{s.active.name} rolls: {', '.join(a.rolled) or 'nothing'}.", DICE)
+        after_roll(s)
+
+
+def after_roll(s: ElderSignState) -> None:
+    a = s.data.attempt
+    a.rolls += 1
+    if a.rolled and any(not sp.die for sp in s.data.spells):
+        a.stage = "spell"
+    else:
+        to_resolve(s)
+
+
+def offer_spell(s: ElderSignState, a: Attempt) -> list[Action]:
+    spell = next(sp for sp in s.data.spells if not sp.die)
+    return [act(f"put {die} on {spell.spell}", "spell-die", SPELLS, spell.spell, die)
+            for die in sorted(set(a.rolled))]
+
+
+def do_spell_die(s: ElderSignState, spell: str, die: str) -> None:
+    a = s.data.attempt
+    a.rolled.remove(die)
+    next(sp for sp in s.data.spells if sp.spell == spell).die = die
+    s.log(f"{die} is kept on {spell}.", SPELLS)
+    if not a.rolled or all(sp.die for sp in s.data.spells):
+        release_attempt(s)  # spells cast when no die was left get nothing
+        to_resolve(s)
+
+
+# ------------------------------------------------------------------ resolve
+def completion_actions(s: ElderSignState) -> list[Action]:
+    a = s.data.attempt
+    dice = dice_tuple(s)
+    acts = []
+    all_rows = rows(s)
+    for r in available_rows(s):
+        row, monster = all_rows[r]
+        costs = task_costs(s, a.card, r)
+        if not affordable(s, costs):
+            continue
+        for use in completions(row, dice, s.game.options["wild"]):
+            what = "the combat task" if a.card == AO else f"task {r + 1}"
+            acts.append(act(f"complete {what} ({row}) with {describe_use(s, use)}",
+                            "complete", BATTLE if a.card == AO else COMPLETE, r, use))
+    return acts
+
+
+def clue_actions(s: ElderSignState) -> list[Action]:
+    """Reroll some or all dice of the roll (p.10): with a clue, or Joe Diamond's free reroll.
+
+    One action per distinct multiset of dice (dice of one colour and face are alike), all
+    dice first, then fewer and fewer: up to 63 for six different faces, as the odds solver
+    counts them.
+    """
+    a = s.data.attempt
+    free = a.free_reroll
+    if not (s.active.clues or free) or not a.rolled:
+        return []
+    head = "free reroll (Joe Diamond)" if free else "spend a clue"
+    rule = INVESTIGATOR if free else CLUES
+    counts = sorted(Counter(a.rolled).items(), key=lambda kv: die_order(kv[0]))
+    acts = []
+    for keep in product(*(range(n + 1) for _, n in counts)):
+        dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
+                     for _ in range(n - k))
+        if not dice:
+            continue
+        what = f"all {len(dice)} dice" if len(dice) == len(a.rolled) else dice_text(dice)
+        acts.append(act(f"{head}: reroll {what}", "clue", rule, dice, free))
+    return sorted(acts, key=lambda x: (-len(x.args[0]), x.label))
+
+
+def die_order(die: str) -> tuple[int, str]:
+    """Dice listed by colour (green, yellow, red), then face."""
+    colour, face = split(die)
+    return COLOURS.index(colour), face
+
+
+def dice_text(dice: Collection[str]) -> str:
+    """``["green:LORE", "green:LORE", "red:WILD"]`` -> ``"green LORE x2 + red WILD"``."""
+    count = Counter(dice)
+    return " + ".join(f"{die.replace(':', ' ')}" + (f" x{n}" if n > 1 else "")
+                      for die, n in sorted(count.items(), key=lambda kv: die_order(kv[0])))
+
+
+def to_resolve(s: ElderSignState) -> None:
+    """After a roll: the player compares it with the tasks (p.6-7).
+
+    Whether a task can be met is worked out when the actions are asked for, not here, so
+    the hundreds of outcomes of a roll stay cheap to apply.
+    """
+    s.data.attempt.stage = "resolve"
+
+
+def ability_actions(s: ElderSignState) -> list[Action]:
+    """Once-per-roll die changes of Harvey Walters, Michael McGlen and Darrell Simmons."""
+    a = s.data.attempt
+    inv = s.active
+    ability = s.game.data.investigators[inv.name].ability
+    if a.twisted or a.card == AO:
+        return []
+    acts = []
+    for die in sorted(set(a.rolled)):
+        colour, face = split(die)
+        if ability in ("terror_to_lore", "terror_to_peril") and face == TERROR:
+            new = "LORE" if ability == "terror_to_lore" else "PERIL"
+        elif ability == "raise_investigation" and investigation(face) and \
+                investigation(face) < (3 if colour == "green" else 4):
+            new = f"INV_{investigation(face) + 1}"
+        else:
+            continue
+        acts.append(act(f"{inv.name}: turn {die} into {new}", "twist", INVESTIGATOR, die,
+                        f"{colour}:{new}"))
+    return acts
+
+
+def do_twist(s: ElderSignState, die: str, new: str) -> None:
+    a = s.data.attempt
+    a.rolled.remove(die)
+    a.rolled.append(new)
+    a.twisted = True
+    s.log(f"{s.active.name} turns {die} into {new}.", INVESTIGATOR)
+
+
+# ------------------------------------------------------------------ once-per-day abilities
+def ready_today(s: ElderSignState,
+                abilities: Collection[str]) -> list[tuple[int, Investigator]]:
+    """Seats whose investigator has one of ``abilities`` and has not used it since the last
+    midnight (a day runs from one midnight to the next: mythlab ruling 'once-per-day')."""
+    cards = s.game.data.investigators
+    return [(seat, place.investigator) for seat, place in enumerate(s.data.seats)
+            if place.investigator is not None and not place.investigator.used_today
+            and cards[place.investigator.name].ability in abilities]
+
+
+def healing_actions(s: ElderSignState) -> list[Action]:
+    """Carolyn Fern (sanity) and Vincent Lee (stamina): once per day, at the start of any
+    player's turn, one investigator of their choice below the maximum regains 1."""
+    d = s.data
+    if not d.turn_start:
+        return []
+    acts = []
+    for seat, healer in ready_today(s, HEAL_TRACKS):
+        track = HEAL_TRACKS[s.game.data.investigators[healer.name].ability]
+        for target, place in enumerate(d.seats):
+            inv = place.investigator
+            if inv is not None and getattr(inv, track) < getattr(inv, f"max_{track}"):
+                acts.append(act(f"{healer.name}: {inv.name} regains 1 {track}", "heal",
+                                INVESTIGATOR, seat, target, track))
+    return acts
+
+
+def do_heal(s: ElderSignState, healer: int, target: int, track: str) -> None:
+    d = s.data
+    inv = d.seats[healer].investigator
+    inv.used_today = True
+    s.log(f"{inv.name} uses the once-per-day ability on "
+          f"{d.seats[target].investigator.name}.", INVESTIGATOR)
+    change_health(s, target, track, 1, INVESTIGATOR)
+    a = d.attempt
+    if a is not None and a.to_roll and len(offer_prepare(s, a)) == 1:  # the battle: nothing else
+        d.turn_start = False
+        do_roll(s)
+
+
+def daily_reroll_actions(s: ElderSignState) -> list[Action]:
+    """Mandy Thompson: once per day, after any player's roll and before it is checked against
+    a task, reroll up to 2 of its dice, chosen by colour and face."""
+    a = s.data.attempt
+    if a.chained or not a.rolled:  # Amanda Sharpe has already used this roll for a task
+        return []
+    acts = []
+    for seat, mandy in ready_today(s, ("daily_reroll",)):
+        for n in (1, 2):
+            for dice in sorted(set(combinations(sorted(a.rolled), n))):
+                acts.append(act(f"{mandy.name}: reroll {' and '.join(dice)}", "daily-reroll",
+                                INVESTIGATOR, seat, dice))
+    return acts
+
+
+def do_daily_reroll(s: ElderSignState, seat: int, dice: tuple[str, ...]) -> None:
+    mandy = s.data.seats[seat].investigator
+    mandy.used_today = True
+    reroll_dice(s.data.attempt, dice)
+    s.log(f"{mandy.name} rerolls {' and '.join(dice)} (once per day).", INVESTIGATOR)
+
+
+def daily_refusal(s: ElderSignState, who: str, what: str) -> tuple[str, str] | None:
+    """Why ``"<who>: <what>"``, a once-per-day ability, is not legal now (None if it is not
+    one of those abilities, or no better reason is known)."""
+    ability = s.game.data.investigators[who].ability
+    if ability not in HEAL_TRACKS and ability != "daily_reroll":
+        return None
+    d = s.data
+    inv = next((p.investigator for p in d.seats
+                if p.investigator is not None and p.investigator.name == who), None)
+    if inv is None:
+        return INVESTIGATOR, f"{who} is not in play"
+    if inv.used_today:
+        return INVESTIGATOR, (f"{who}'s ability is once per day and was used today (a day "
+                              "runs from one midnight to the next)")
+    if ability == "daily_reroll":
+        a = d.attempt
+        if a is None or a.stage != "resolve" or a.chained or d.pending:
+            return INVESTIGATOR, (f"{who} rerolls dice only right after a roll, before it is "
+                                  "checked against a task")
+        return INVESTIGATOR, f"{who} rerolls 1 or 2 dice of the roll ({', '.join(a.rolled)})"
+    if not d.turn_start or d.pending:
+        return INVESTIGATOR, f"{who}'s ability is used at the start of a turn, before its " \
+                             "first action"
+    track = HEAL_TRACKS[ability]
+    name = what.removesuffix(f" regains 1 {track}")
+    target = next((p.investigator for p in d.seats
+                   if p.investigator is not None and p.investigator.name == name), None)
+    if target is None:
+        return INVESTIGATOR, f"{name!r} is not an investigator in play"
+    return INVESTIGATOR, f"{name} already has full {track}"
+
+
+def offer_resolve(s: ElderSignState, a: Attempt) -> list[Action]:
+    options = completion_actions(s) + clue_actions(s) + ability_actions(s) + \
+        daily_reroll_actions(s)
+    if a.chained:  # Amanda Sharpe: another task with this roll, or roll the rest
+        return options + [act("roll the remaining dice", "reroll", ONE_TASK)]
+    return options + failure_actions(s, a, "complete no task" if options else
+                                     "the roll fails")
+
+
+def failure_actions(s: ElderSignState, a: Attempt, head: str) -> list[Action]:
+    """Completing no task fails the roll; the next choice (try again or fail, p.7) comes in
+    the same click. Terror effects and assistants' losses are applied first."""
+    terror_fails = (a.card != AO and any(split(x)[1] == TERROR for x in a.rolled)
+                    and "immediate_fail" in terror_effects(s, a.card)
+                    and s.game.data.investigators[s.active.name].ability != "fearless")
+    if terror_fails:
+        return [act(f"{head} (terror: the adventure fails)", "no-task", TERROR_RULE)]
+    if not a.rolled:
+        return [act(head, "no-task", FAIL_ROLL)]
+    stop = "stop attacking" if a.card == AO else "fail the adventure"
+    return [act(f"{head}: try again", "fail-retry", TRY_AGAIN),
+            act(f"{head}: {stop}", "fail-stop", FAIL_ROLL)]
+
+
+def do_fail_retry(s: ElderSignState) -> None:
+    failed_roll(s)
+    a = s.data.attempt
+    if a is not None and a.stage == "again":
+        do_try_again(s)
+
+
+def do_try_again(s: ElderSignState) -> None:
+    """Try again: choose the die to set aside (no choice when all dice show the same)."""
+    a = s.data.attempt
+    a.stage = "aside"
+    if len(set(a.rolled)) == 1:
+        do_aside(s, a.rolled[0])
+
+
+def do_fail_stop(s: ElderSignState) -> None:
+    failed_roll(s)
+    a = s.data.attempt
+    if a is not None and a.stage == "again":
+        do_give_up(s)
+
+
+def do_clue(s: ElderSignState, dice: tuple[str, ...], free: bool) -> None:
+    a = s.data.attempt
+    inv = s.active
+    if free:
+        a.free_reroll = False
+    else:
+        inv.clues -= 1
+        a.free_reroll = s.game.data.investigators[inv.name].ability == "second_reroll"
+    reroll_dice(a, dice)
+    if free:
+        s.log(f"{inv.name} rerolls {dice_text(dice)} for free.", INVESTIGATOR)
+    else:
+        s.log(f"{inv.name} spends a clue and rerolls {dice_text(dice)}"
+              + (" (one more reroll is free)." if a.free_reroll else "."), CLUES)
+
+
+def reroll_dice(a: Attempt, dice: list[str] | tuple[str, ...]) -> None:
+    """Put ``dice`` (some of the roll) back in the air; the other dice of the roll stay."""
+    kept = a.rolled[:]
+    for die in dice:
+        kept.remove(die)
+    a.kept = kept
+    a.to_roll = colours_sorted([split(x)[0] for x in dice])
+    a.rolled = []
+    a.stage = "roll"
+
+
+def take_die(s: ElderSignState, src: str, face: str) -> str:
+    """Take one die off the roll, a marker or a spell; return its colour."""
+    d = s.data
+    a = d.attempt
+    if src in COLOURS:
+        a.rolled.remove(f"{src}:{face}")
+        return src
+    if src.startswith("marker:"):
+        inv = d.seats[int(src.partition(":")[2])].investigator
+        colour = split(inv.marker)[0]
+        inv.marker = ""
+        return colour
+    spell = next(sp for sp in d.spells if sp.spell == src.partition(":")[2])
+    d.spells.remove(spell)
+    return_card(s, spell.spell)
+    return split(spell.die)[0]
+
+
+def do_complete(s: ElderSignState, r: int, use: tuple) -> None:
+    d = s.data
+    a = d.attempt
+    row, monster = rows(s)[r]
+    for src, face, k in use:
+        for _ in range(k):
+            a.used.append(take_die(s, src, face))
+    if a.card == AO:
+        d.doom -= 1
+        s.log(f"{s.active.name} completes the combat task: a doom token is removed "
+              f"(doom {d.doom}).", BATTLE)
+        if d.doom <= 0:
+            s.finish("won", f"the last doom token is removed: {s.ancient_one.name} is banished",
+                     ENDING)
+            return
+        continue_rolling(s)
+        return
+    s.log(f"{s.active.name} completes task {r + 1} ({row}) of {a.card}.", COMPLETE)
+    a.done.append(r)
+    if monster:
+        a.won.append(monster)
+    for kind, n in task_costs(s, a.card, r):
+        change_health(s, d.turn, kind, n, COMPLETE)
+    if d.attempt is None:  # devoured paying the cost
+        return
+    if len(a.done) == len(rows(s)):
+        succeed(s)
+    elif a.rolled and s.game.data.investigators[s.active.name].ability == "many_tasks":
+        a.chained = True  # she may complete another task with the same roll
+        s.log(f"{s.active.name} may complete another task with this roll.", INVESTIGATOR)
+    else:
+        continue_rolling(s)
+
+
+def continue_rolling(s: ElderSignState) -> None:
+    """The dice not placed are rolled again for the next task (p.7, p.12)."""
+    a = s.data.attempt
+    if a.rolled and a.stage == "resolve":
+        s.log(f"One task per roll: the {len(a.rolled)} dice left are rolled again.", ONE_TASK)
+    a.chained = False
+    a.to_roll = colours_sorted([split(x)[0] for x in a.rolled])
+    a.rolled = []
+    a.free_reroll = False
+    next_roll(s)
+
+
+def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
+    """Dice the player could still roll (the roll's or about to be rolled, and dice items
+    could add), dice held (markers, spells) and the best investigation a die shows."""
+    a = s.data.attempt
+    rollable = len(a.to_roll) + len(a.rolled) + extra
+    best = 3
+    for card in s.active.cards:
+        effect = s.game.data.cards[card].effect
+        for colour, name in (("yellow", "add_yellow"), ("red", "add_red")):
+            if effect == name and free_dice(s, colour) > 0:
+                rollable += 1
+                best = 4
+    if any(split(x)[0] != "green" for x in a.rolled) or set(a.to_roll) - {"green"}:
+        best = 4
+    return rollable, len(held_dice(s)), best
+
+
+def can_still(s: ElderSignState, extra: int = 0) -> bool:
+    """Whether some open row could still be completed with the dice left (p.7): a task is
+    completed with a roll, so at least one die must be left to roll (mythlab ruling
+    'no-roll-without-dice'); held dice count towards the task."""
+    rollable, held, best = dice_left(s, extra)
+    all_rows = rows(s)
+    return rollable > 0 and any(fewest_dice(all_rows[r][0], best) <= rollable + held
+                                for r in available_rows(s))
+
+
+def next_roll(s: ElderSignState) -> None:
+    """Roll again if a task can still be completed; with nothing to spend, roll at once."""
+    a = s.data.attempt
+    if can_still(s):
+        a.stage = "prepare"
+        if a.to_roll and len(offer_prepare(s, a)) == 1:
+            do_roll(s)
+        return
+    if a.card == AO:
+        rollable = dice_left(s)[0]
+        s.log(f"The {rollable} {'die' if rollable == 1 else 'dice'} left cannot complete the "
+              "combat task: the attack ends." if rollable else
+              "No dice are left: the attack ends.", BATTLE)
+        end_attempt(s)
+    elif not dice_left(s)[0] and held_dice(s):
+        s.log("No die is left to roll, and held dice complete no task alone: the adventure "
+              "fails.", ruling("no-roll-without-dice"))
+        fail_adventure(s)
+    else:
+        s.log("No task can be completed with the dice left: the adventure fails.", AUTO_FAIL)
+        fail_adventure(s)
+
+
+# ------------------------------------------------------------------ a failed roll
+def failed_roll(s: ElderSignState) -> None:
+    """Terror effects, assisting investigators pay, then try again or fail (p.7, p.10)."""
+    d = s.data
+    a = d.attempt
+    a.stage = "again"
+    a.free_reroll = False
+    s.log("The roll completes no task.", FAIL_ROLL)
+    if a.card == AO:
+        check_again(s)
+        return
+    inv = s.active
+    if any(split(x)[1] == TERROR for x in a.rolled):
+        if s.game.data.investigators[inv.name].ability == "fearless":
+            s.log(f"Terror effects do not affect {inv.name}.", INVESTIGATOR)
+        else:
+            for effect in terror_effects(s, a.card):
+                terror(s, effect)
+                if d.attempt is None or d.result:
+                    return
+    for seat, place in enumerate(d.seats):
+        helper = place.investigator
+        if seat != d.turn and helper and helper.marker and helper.where == a.card:
+            d.pending.append(Task("helper", seat))
+    check_again(s)
+
+
+def terror_effects(s: ElderSignState, card: str) -> list[str]:
+    """The card's terror effect and the Mythos card's (p.7)."""
+    out = []
+    effect = s.game.data.adventures[card].terror_effect
+    if effect and effect != "none":
+        out.append(effect)
+    m = s.mythos
+    if m is not None and m.lasting == "terror":
+        out += list(m.lasting_effect)
+    return out
+
+
+def terror(s: ElderSignState, effect: str) -> None:
+    d = s.data
+    a = d.attempt
+    s.log(f"The roll shows a terror: {effect.replace('_', ' ')}.", TERROR_RULE)
+    if effect == "immediate_fail":
+        fail_adventure(s)
+    elif effect == "discard_all_terror":
+        lost = [x for x in a.rolled if split(x)[1] == TERROR]
+        a.rolled = [x for x in a.rolled if split(x)[1] != TERROR]
+        a.aside += [split(x)[0] for x in lost]
+    else:
+        kind, n = parse_token(effect, PLAYER_KINDS)
+        apply_one(s, d.turn, kind, n, TERROR_RULE)
+
+
+def check_again(s: ElderSignState) -> None:
+    """Automatic failure when even trying again could not complete a task (p.7)."""
+    a = s.data.attempt
+    if a is not None and a.stage == "again" and (not a.rolled or not can_still(s, extra=-1)):
+        if a.card == AO:
+            s.log("Not enough dice are left to try again: the attack ends.", BATTLE)
+            end_attempt(s)
+        else:
+            s.log("Not enough dice are left to try again.", AUTO_FAIL)
+            fail_adventure(s)
+
+
+def offer_again(s: ElderSignState, a: Attempt) -> list[Action]:
+    stop = ("stop attacking", "stop", BATTLE) if a.card == AO else \
+        ("fail the adventure", "give-up", FAIL)
+    return [act("try again", "try-again", TRY_AGAIN), act(*stop)]
+
+
+def offer_aside(s: ElderSignState, a: Attempt) -> list[Action]:
+    return [act(f"set aside {die}", "aside", TRY_AGAIN, die) for die in sorted(set(a.rolled))]
+
+
+def focus_allowed(s: ElderSignState) -> bool:
+    m = s.mythos
+    return s.data.attempt.card != AO and not (m is not None and m.lasting == "no_focus")
+
+
+def offer_focus(s: ElderSignState, a: Attempt) -> list[Action]:
+    d = s.data
+    acts = []
+    for die in sorted(set(a.rolled)):
+        if not s.active.marker:
+            acts.append(act(f"focus: keep {die} on your marker", "focus", FOCUS, d.turn, die))
+        for seat, place in enumerate(d.seats):
+            helper = place.investigator
+            if seat != d.turn and helper and helper.where == a.card and not helper.marker:
+                acts.append(act(f"assist: {helper.name} keeps {die}", "focus", FOCUS, seat, die))
+    return acts + [act("no focus", "no-focus", FOCUS)]
+
+
+def do_aside(s: ElderSignState, die: str) -> None:
+    a = s.data.attempt
+    a.rolled.remove(die)
+    a.aside.append(split(die)[0])
+    s.log(f"{die} is set aside for the rest of this adventure.", TRY_AGAIN)
+    if a.rolled and focus_allowed(s) and len(offer_focus(s, a)) > 1:
+        a.stage = "focus"
+    else:
+        continue_rolling(s)
+
+
+def do_focus(s: ElderSignState, seat: int, die: str) -> None:
+    a = s.data.attempt
+    a.rolled.remove(die)
+    inv = s.data.seats[seat].investigator
+    inv.marker = die
+    who = "focuses" if seat == s.data.turn else f"has {inv.name} assist"
+    s.log(f"{s.active.name} {who}: {die} stays on {inv.name}'s marker.", FOCUS)
+    continue_rolling(s)
+
+
+# ------------------------------------------------------------------ the end of an attempt
+def end_attempt(s: ElderSignState) -> None:
+    d = s.data
+    release_attempt(s)
+    d.attempt = None
+    d.phase = "Clock"
+
+
+def win_monsters(s: ElderSignState, card: str, monsters: list[str], rule: str) -> None:
+    """Monsters whose tasks were completed become the player's trophies, with rewards (p.11)."""
+    d = s.data
+    for m in monsters:
+        remove_monster(s, card, m)
+        inv = s.active
+        if inv is None:
+            d.cup.append(m)
+            continue
+        inv.trophies.append(f"monster:{m}")
+        s.log(f"{inv.name} takes {s.game.data.monsters[m].name} as a trophy.", rule)
+        apply_effects(s, d.turn, s.game.data.monsters[m].reward, MONSTERS)
+
+
+def fail_adventure(s: ElderSignState) -> None:
+    """Monsters beaten go with the player, then the card's penalties (p.7, p.11)."""
+    d = s.data
+    a = d.attempt
+    end_attempt(s)
+    s.log(f"{s.active.name} fails {a.card}.", FAIL)
+    win_monsters(s, a.card, a.won, MONSTERS)
+    apply_effects(s, d.turn, penalty_tokens(s, a.card), FAIL)
+    if s.ancient_one.ability == "other_worlds_consumed" and not d.result and \
+            s.game.data.adventures[a.card].deck == "other_world":
+        consume_other_world(s, a.card)
+
+
+def consume_other_world(s: ElderSignState, card: str) -> None:
+    """Yog-Sothoth: a failed Other World leaves the game; with none left he awakens."""
+    d = s.data
+    on_card = next((c for c in d.board if c.name == card), None)
+    if on_card is None:
+        return
+    d.cup += [p.monster for p in on_card.monsters]
+    for p in on_card.monsters:
+        unlock(s, f"monster:{p.monster}")
+    unlock(s, f"card:{card}")
+    d.board.remove(on_card)
+    d.removed.append(card)
+    for place in d.seats:
+        if place.investigator and place.investigator.where == card:
+            place.investigator.where = "entrance"
+    s.log(f"{card} is removed from the game ({s.ancient_one.name}).", ANCIENT_ONE)
+    worlds = s.game.data.adventures
+    if not d.other_world_deck and not any(worlds[c.name].deck == "other_world"
+                                          for c in d.board):
+        s.log(f"No Other World is left: {s.ancient_one.name} awakens.", ANCIENT_ONE)
+        d.awakening = True
+
+
+def penalty_tokens(s: ElderSignState, card: str) -> list[str]:
+    text = s.game.data.adventures[card].penalties
+    return [t for t in text.split(";") if t and t != "none"]
+
+
+def reward_tokens(s: ElderSignState, card: str) -> list[str]:
+    text = s.game.data.adventures[card].rewards
+    return [t for t in text.split(";") if t and t != "none"]
+
+
+def succeed(s: ElderSignState) -> None:
+    """Rewards; everyone on the card to the Entrance; take the card; a new card (p.7)."""
+    d = s.data
+    a = d.attempt
+    card = a.card
+    end_attempt(s)
+    s.log(f"{s.active.name} resolves {card}.", SUCCESS)
+    apply_effects(s, d.turn, reward_tokens(s, card), REWARDS, exclude=card)
+    if d.result:
+        return
+    for place in d.seats:
+        if place.investigator and place.investigator.where == card:
+            place.investigator.where = "entrance"
+    on_card = next(c for c in d.board if c.name == card)
+    win_monsters(s, card, [p.monster for p in on_card.monsters], SUCCESS)
+    unlock(s, f"card:{card}")
+    inv = s.active
+    if inv is not None:
+        inv.trophies.append(f"adventure:{card}")
+    else:
+        (d.other_world_deck if s.game.data.adventures[card].deck == "other_world"
+         else d.adventure_deck).append(card)
+    index = d.board.index(on_card)
+    d.board.remove(on_card)
+    if s.game.data.adventures[card].deck == "adventure":
+        reveal_adventure(s, index)
+
+
+def reveal_adventure(s: ElderSignState, index: int) -> None:
+    """A new adventure takes the empty place; its locked-die icon locks a die (p.5, p.11)."""
+    from .effects import lock_die
+
+    d = s.data
+    if not d.adventure_deck:
+        s.log("The adventure deck is empty: the place stays empty.", ruling("empty-decks"))
+        return
+    name = d.adventure_deck.pop(0)
+    d.board.insert(index, InPlay(name))
+    s.log(f"A new adventure is revealed: {name}.", SUCCESS)
+    rule = s.game.data.card_rules.get(name)
+    if rule is not None and rule.lock != "none":
+        lock_die(s, rule.lock, f"card:{name}")
+
+
+def do_give_up(s: ElderSignState) -> None:
+    if s.data.attempt.card == AO:
+        s.log(f"{s.active.name} stops attacking.", BATTLE)
+        end_attempt(s)
+    else:
+        fail_adventure(s)
+
+
+STAGES = {
+    "prepare": offer_prepare, "spell": offer_spell, "resolve": offer_resolve,
+    "again": offer_again, "aside": offer_aside, "focus": offer_focus,
+}

@@ -1,0 +1,69 @@
+"""Elysium: card data, the card-power language and the rules on the shared engine.
+
+``mythlab.make("elysium", players=4, seed=7, families="first-game")`` plays the mythlab
+edition: the seed's Hades and Athena cards, completed, and six families designed by mythlab
+(flagged ``provenance: mythlab`` in ``data/elysium/mythlab``).
+"""
+
+from mythlab.registry import GameSpec
+
+from .bots import LegendBot
+from .load import (
+    Card,
+    CardBook,
+    FamilyCards,
+    builtin_cards,
+    edition_cards,
+    evaluate_card,
+    load_cards,
+    load_edition,
+    load_family,
+    load_supplement,
+    render,
+    render_condition,
+    rules_book,
+    why_unusable,
+)
+from .powers import (
+    GLOSSARY,
+    CardFacts,
+    Legend,
+    Power,
+    PowerContext,
+    PowerError,
+    PowerEvent,
+    SimpleContext,
+    Timing,
+    evaluate,
+    parse_power,
+    render_power,
+    to_data,
+)
+from .rules import ElysiumGame, ElysiumState
+from .scenarios import scenario
+from .scoring import prestige_vp, score_table
+
+__all__ = ["SPEC",
+    "GLOSSARY", "Card", "CardBook", "CardFacts", "ElysiumGame", "ElysiumState", "FamilyCards",
+    "Legend", "Power", "PowerContext", "PowerError", "PowerEvent", "SimpleContext", "Timing",
+    "builtin_cards", "edition_cards", "evaluate", "evaluate_card", "load_cards", "load_edition",
+    "load_family", "load_supplement", "parse_power", "prestige_vp", "render", "render_condition",
+    "render_power", "rules_book", "scenario", "score_table", "to_data", "why_unusable",
+]
+__all__ += ["LegendBot"]
+
+
+
+#: what mythlab offers for this game (registered in pyproject.toml, group mythlab.games)
+SPEC = GameSpec(
+    name="elysium",
+    title="Elysium",
+    summary="Take cards of the gods' families, write legends, score prestige over five epochs.",
+    game="mythlab.elysium.rules:ElysiumGame",
+    view="mythlab.widgets.elysium:elysium_view",
+    bots={"greedy": "mythlab.elysium.bots:LegendBot",
+          "elysium-greedy": "mythlab.elysium.bots:LegendBot"},
+    data="mythlab.elysium",
+    notebooks=('elysium.ipynb', 'elysium_legends.ipynb', 'elysium_cards.ipynb'),
+    rulebooks=('Elysium rulebook, Greek edition', 'Elysium rulebook, Spanish edition'),
+)

@@ -1,0 +1,111 @@
+"""The legend rules (seed p.8-9): where a transferred card may go, what it costs, the bonuses.
+
+Pure functions over a seat and the card list: a level legend holds cards of one level and
+different families (up to 5), a family legend cards of one family and different levels (up to
+3). A legend's kind is fixed by its second card; cards never move once placed; a Citizen joins
+only a legend of 2+ cards, in place of a missing card, and costs that card's level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .load import Card
+from .refs import CITIZEN_JOKER, FAMILY_LEGEND, LEVEL_LEGEND, WRITING
+from .state import Seat
+
+CAPACITY = {"family": 3, "level": 5}
+Legend = list[str]
+
+
+def kind(legend: Legend, cards: Mapping[str, Card]) -> str:
+    """``family`` or ``level``, fixed by the second card; ``""`` for a lone card.
+
+    The first two cards are family cards: a Citizen joins only a legend of 2+ cards.
+    """
+    if len(legend) < 2:
+        return ""
+    return "family" if cards[legend[0]].family == cards[legend[1]].family else "level"
+
+
+def real_cards(legend: Legend, seat: Seat, cards: Mapping[str, Card]) -> list[Card]:
+    """The family cards of a legend (its Citizens left out)."""
+    return [cards[c] for c in legend if c not in seat.citizens]
+
+
+def complete(legend: Legend, cards: Mapping[str, Card]) -> bool:
+    """A family legend is complete at 3 cards, a level legend at 5."""
+    k = kind(legend, cards)
+    return bool(k) and len(legend) == CAPACITY[k]
+
+
+def why_not(legend: Legend, seat: Seat, instance: str,
+            cards: Mapping[str, Card]) -> tuple[str, str] | None:
+    """Why ``instance`` may not join ``legend`` (rule, reason), or None when it may."""
+    real = real_cards(legend, seat, cards)
+    if instance in seat.citizens:
+        if len(legend) < 2:
+            return CITIZEN_JOKER, "a Citizen joins only a legend that already holds 2 cards"
+        if complete(legend, cards):
+            return CITIZEN_JOKER, "this legend is complete: no card is missing"
+        return None
+    card = cards[instance]
+    if complete(legend, cards):
+        return WRITING, "this legend is complete"
+    k = kind(legend, cards)
+    if k == "family" or (not k and card.family == real[0].family):
+        if card.family != real[0].family:
+            return FAMILY_LEGEND, (f"a {real[0].family.value.capitalize()} family legend takes "
+                                   f"only {real[0].family.value.capitalize()} cards")
+        if card.level in {c.level for c in real}:
+            return FAMILY_LEGEND, f"this family legend already has its level {card.level} card"
+        return None
+    if card.level != real[0].level:
+        return LEVEL_LEGEND, (f"a level {real[0].level} legend takes only level {real[0].level} "
+                              f"cards, and a family legend only one family")
+    if card.family in {c.family for c in real}:
+        return LEVEL_LEGEND, (f"this level legend already has a "
+                              f"{card.family.value.capitalize()} card")
+    return None
+
+
+def citizen_level(legend: Legend, seat: Seat, cards: Mapping[str, Card]) -> int:
+    """The level of the card a Citizen replaces in ``legend``: what its transfer costs (p.9)."""
+    real = real_cards(legend, seat, cards)
+    if kind(legend, cards) == "level":
+        return real[0].level
+    return min({1, 2, 3} - {c.level for c in real})
+
+
+def places(seat: Seat, instance: str, cards: Mapping[str, Card]) -> list[tuple[int, int]]:
+    """Where ``instance`` may go, as (legend index or -1 for a new legend, its level cost)."""
+    out: list[tuple[int, int]] = []
+    citizen = instance in seat.citizens
+    if not citizen:
+        out.append((-1, cards[instance].level))
+    for i, legend in enumerate(seat.legends):
+        if why_not(legend, seat, instance, cards) is None:
+            level = citizen_level(legend, seat, cards) if citizen else cards[instance].level
+            out.append((i, level))
+    return out
+
+
+def put(seat: Seat, instance: str, index: int) -> Legend:
+    """Place a card: a new legend for -1, else at the end of an existing one (never moved)."""
+    if index < 0:
+        seat.legends.append([instance])
+    else:
+        seat.legends[index].append(instance)
+    return seat.legends[index]
+
+
+def describe(legend: Legend, seat: Seat, cards: Mapping[str, Card]) -> str:
+    """``Hades family legend (2/3)``, ``level 2 legend (4/5)``, ``lone Cerberus``."""
+    real, k = real_cards(legend, seat, cards), kind(legend, cards)
+    if not k:
+        return f"lone {real[0].name.en}"
+    if k == "family":
+        what = f"{real[0].family.value.capitalize()} family legend"
+    else:
+        what = f"level {real[0].level} legend"
+    return f"{what} ({len(legend)}/{CAPACITY[k]})"

@@ -1,0 +1,187 @@
+"""The games mythlab knows: one ``GameSpec`` per game, found through entry points.
+
+Every game, the four built-in ones included, is declared the same way a package of a class's
+own would declare it: an entry point in the group ``mythlab.games`` naming its ``GameSpec``::
+
+    [project.entry-points."mythlab.games"]
+    pig = "pig_game:SPEC"
+
+A spec names its parts by import path (``"package.module:attribute"``), so listing the games
+imports no rules, and a part is imported the first time it is asked for. A game defined in a
+notebook is registered at run time with ``register``. A plugin that fails to load or declares a
+malformed spec never breaks mythlab: ``games()`` lists the others and ``broken()`` says why.
+
+This module imports nothing of mythlab: the engine asks it for games by name (``make``,
+``Session.load``) without importing any game itself.
+
+>>> "agea" in games()
+True
+>>> spec("agea").title
+'Agea'
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any
+
+GROUP = "mythlab.games"
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything mythlab offers for one game, by name or import path.
+
+    ``game``: the ``Game`` subclass (or ``"module:Class"``). ``bots``: bot name -> class or
+    path; a name shared with a generic bot (``greedy``) replaces it for this game. ``view``: a
+    function ``state -> html`` for the Stepper. ``board``: a widget class the Stepper shows
+    beside the moves. ``odds``: command name -> an ``OddsCommand`` for ``mythlab odds``.
+    ``data``: the package holding the game's data files. ``notebooks``: notebook file names
+    shipped with the game. ``rulebooks``: the printed sources cited as "title, edition, p.N".
+    """
+
+    name: str
+    title: str
+    game: Any
+    summary: str = ""
+    bots: Mapping[str, Any] = field(default_factory=dict)
+    view: Any = None
+    board: Any = None
+    odds: Mapping[str, Any] = field(default_factory=dict)
+    data: str | None = None
+    notebooks: tuple[str, ...] = ()
+    rulebooks: tuple[str, ...] = ()
+
+    def load(self, part: str) -> Any:
+        """The object a part names (``spec.load("game")``), importing it on first use."""
+        value = getattr(self, part)
+        return resolve(value) if isinstance(value, str) else value
+
+    def game_class(self) -> type:
+        return self.load("game")
+
+    def bot_class(self, name: str) -> Any:
+        """This game's own bot called ``name``, or None."""
+        found = self.bots.get(name)
+        return resolve(found) if isinstance(found, str) else found
+
+
+def resolve(path: str) -> Any:
+    """``"package.module:attr.sub"`` -> the object it names."""
+    module, _, attr = path.partition(":")
+    obj = importlib.import_module(module)
+    for part in filter(None, attr.split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+class BrokenGame(Exception):
+    """A game whose entry point could not be loaded or whose spec is malformed."""
+
+
+_specs: dict[str, GameSpec] = {}
+_broken: dict[str, str] = {}
+_discovered = False
+
+
+def _check(spec: Any, where: str) -> GameSpec:
+    """``spec`` if it is a well-formed ``GameSpec``; else ``BrokenGame`` saying what is wrong."""
+    if not isinstance(spec, GameSpec):
+        raise BrokenGame(f"{where} is a {type(spec).__name__}, not a mythlab GameSpec")
+    if not isinstance(spec.name, str) or not _NAME.fullmatch(spec.name):
+        raise BrokenGame(f"{where}: name {spec.name!r} is not 1-40 lowercase letters, digits, "
+                         "'_' or '-' starting with a letter")
+    if not isinstance(spec.title, str) or not spec.title.strip():
+        raise BrokenGame(f"{where}: the game {spec.name!r} has no title")
+    if not isinstance(spec.game, str | type):
+        raise BrokenGame(f"{where}: 'game' must be a Game class or an import path")
+    for part in ("bots", "odds"):
+        value = getattr(spec, part)
+        if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+            raise BrokenGame(f"{where}: {part!r} must map names to classes or import paths")
+    return spec
+
+
+def _discover() -> None:
+    """Load every entry point of the group once; a failing one is recorded, not raised."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for point in entry_points(group=GROUP):
+        where = f"entry point {point.name!r} ({point.value})"
+        try:
+            found = _check(point.load(), where)
+        except Exception as exc:  # a plugin may fail in any way; mythlab must go on
+            _broken[point.name] = f"{where}: {type(exc).__name__}: {exc}"
+            continue
+        if found.name != point.name:
+            _broken[point.name] = f"{where} declares the game {found.name!r}; the entry point " \
+                                  "and the spec must use the same name"
+            continue
+        _specs.setdefault(found.name, found)
+
+
+def register(game: Any) -> Any:
+    """Register a game at run time: a ``GameSpec``, or a ``Game`` class (class decorator).
+
+    A class gets a spec made from its ``name`` and ``title``; ``GameSpec`` lets a game add
+    bots, a view and odds commands. Registering a name again replaces the earlier game (a
+    notebook cell run twice).
+    """
+    if isinstance(game, GameSpec):
+        spec = game
+    else:
+        spec = GameSpec(name=getattr(game, "name", ""), title=getattr(game, "title", ""),
+                        game=game)
+    _check(spec, f"the game {getattr(game, '__name__', spec.name)!r}")
+    _discover()
+    _specs[spec.name] = spec
+    _broken.pop(spec.name, None)
+    return game
+
+
+def games() -> list[str]:
+    """Names of the registered games, sorted.
+
+    >>> games()[:4]
+    ['agea', 'cyclades', 'elder_sign', 'elysium']
+    """
+    _discover()
+    return sorted(_specs)
+
+
+def broken() -> dict[str, str]:
+    """Games whose plugin failed to load, with the reason (``mythlab games`` shows them)."""
+    _discover()
+    return dict(_broken)
+
+
+def specs() -> list[GameSpec]:
+    """Every registered ``GameSpec``, sorted by name."""
+    return [_specs[n] for n in games()]
+
+
+def spec(name: str) -> GameSpec:
+    """The spec of a game by name (case-insensitive); unknown names list the choices."""
+    _discover()
+    key = str(name).strip().lower()
+    if key in _specs:
+        return _specs[key]
+    why = f"; it failed to load: {_broken[key]}" if key in _broken else ""
+    raise ValueError(f"unknown game {name!r}{why}; registered games: {', '.join(games())}")
+
+
+def game_class(name: str) -> type:
+    """The ``Game`` class of a registered game."""
+    return spec(name).game_class()
+
+
+def make(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Any:
+    """A game with its options fixed: ``make("agea", players=3, seed=7)``."""
+    return game_class(name)(players=players, seed=seed, **options)
