@@ -194,7 +194,7 @@ class ElderSignGame(Game):
 class ElderSignState(State):
     """A position in Elder Sign."""
 
-    __slots__ = ("_json",)
+    __slots__ = ()
     data_class = ElderSignData
     data: ElderSignData
     game: ElderSignGame
@@ -279,17 +279,9 @@ class ElderSignState(State):
         new.history = self.history + (chosen.label,)
         new.events = []
         new._legal_cache = None
+        new._json = None
         new._do(chosen)
         return new
-
-    def to_json(self) -> str:
-        """As ``State.to_json``, computed once per state: states are read-only from outside
-        (the engine caches legal actions the same way)."""
-        try:
-            return self._json
-        except AttributeError:
-            self._json = super().to_json()
-            return self._json
 
     def clone(self) -> ElderSignState:
         """As ``State.clone``, with a copier written for this game's dataclasses."""
@@ -300,6 +292,7 @@ class ElderSignState(State):
         new.history = self.history
         new.events = list(self.events)
         new._legal_cache = None
+        new._json = None
         return new
 
     # ------------------------------------------------------------------ helpers

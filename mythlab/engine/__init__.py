@@ -6,11 +6,12 @@ from .errors import DataError, IllegalAction, SaveFileError
 from .game import Game
 from .phase import Phase, PhaseBook
 from .refs import ruling_ref
+from .rules import Decision, Rules, act
 from .session import Session
 from .state import State
 
 __all__ = [
     "CHANCE", "Action", "DataError", "Game", "IllegalAction", "Phase", "PhaseBook",
     "SaveFileError", "SeededStream", "Session", "State", "die",
-    "pool", "ruling_ref", "uniform",
+    "Decision", "Rules", "act", "pool", "ruling_ref", "uniform",
 ]

@@ -1,9 +1,11 @@
-"""The shared ``State``: what every game's state offers (DESIGN.md's public API).
+"""The shared ``State``: what every game's state offers (the public API of the engine).
 
-A game subclasses ``State`` and writes its rules in a handful of hooks (``_phase_name``,
-``_current_player``, ``_legal``, ``_chance``, ``_do``, ``_scores``); this class supplies
-immutability, label lookup, refusal with the rule's reason, chance handling, events,
-history and exact JSON round trips.
+A game subclasses ``State``, names its ``Rules`` book (``rules``) and fills a few hooks
+(``_phase_name``, ``decision``, ``_advance``, ``_scores``); this class supplies the dispatch
+(the top decision's offerer lists the moves, the move's doer carries it out), immutability,
+label lookup, refusal with the rule's reason, chance handling, events, history and exact JSON
+round trips. Copying and lookup have hooks (``_copy_data_for``, ``_lookup``) for speed, so no
+game overrides ``apply``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .phase import Phase
 
 if TYPE_CHECKING:
     from .game import Game
+    from .rules import Rules, Task
 
 STATE_FORMAT = "mythlab-state"
 STATE_VERSION = 1
@@ -33,10 +36,12 @@ MAX_SAVE_BYTES = 16 << 20
 class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
-    __slots__ = ("game", "data", "stream", "events", "history", "_legal_cache")
+    __slots__ = ("game", "data", "stream", "events", "history", "_legal_cache", "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
+    #: the game's rule book: which rule offers each decision's moves and does each move
+    rules: Rules | None = None
 
     def __init__(self, game: Game, data: Any, stream: SeededStream,
                  history: tuple[str, ...] = (), events: Iterable[str] = ()):
@@ -46,25 +51,50 @@ class State:
         self.history = history
         self.events: list[str] = list(events)
         self._legal_cache: tuple[Action, ...] | None = None
+        self._json: str | None = None
 
     # ----------------------------------------------------------------- hooks for games
     def _phase_name(self) -> str:
         raise NotImplementedError
 
+    def decision(self) -> Task:
+        """The decision to answer now: by default the top of the game's task stack."""
+        return self.data.tasks[-1]
+
+    def _advance(self) -> None:
+        """After a move: run the game on until a decision is needed (turn flow, phase ends)."""
+
+    def _before_move(self, action: Action) -> None:
+        """Just before a move is carried out (e.g. the first move of a turn ends its start)."""
+
     def _current_player(self) -> int | None:
-        raise NotImplementedError
+        task = self.decision()
+        return CHANCE if self.rules.is_chance(task) else task.player
 
     def _legal(self) -> list[Action]:
-        """Legal actions at a decision node."""
-        raise NotImplementedError
+        """Legal actions at a decision node: the top decision's offerer lists them."""
+        return self.rules.offer(self, self.decision())
 
     def _chance(self) -> list[tuple[Action, Fraction]]:
-        """Outcomes at a chance node."""
-        raise NotImplementedError
+        """Outcomes at a chance node, with their exact probabilities."""
+        return self.rules.chance(self, self.decision())
 
     def _do(self, action: Action) -> None:
-        """Carry out a legal ``action`` on this (fresh) state, logging with ``self.log``."""
-        raise NotImplementedError
+        """Carry out a legal ``action`` on this (fresh) state: the move kind's doer, then the
+        game runs on (``_advance``)."""
+        task = self.decision()
+        self._before_move(action)
+        self.rules.do(self, task, action)
+        self._advance()
+
+    def _copy_data_for(self, action: Action) -> Any:
+        """The position ``action`` will change, copied (a game may copy less for cheap moves,
+        such as a dice outcome that changes only the roll in hand)."""
+        return replicate(self.data)
+
+    def _lookup(self, label: str) -> Action | None:
+        """A fast path from an exact label to its legal action, or None to search the list."""
+        return None
 
     def _scores(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -115,6 +145,9 @@ class State:
     def find(self, action: Action | str) -> Action:
         """The legal action meaning ``action`` (an Action, its label, or an unambiguous prefix)."""
         label = action.label if isinstance(action, Action) else str(action).strip()
+        found = self._lookup(label)
+        if found is not None:
+            return found
         legal = self.legal_actions()
         for a in legal:
             if a.label == label:
@@ -142,7 +175,7 @@ class State:
     def apply(self, action: Action | str) -> State:
         """The state after ``action``; this state is left unchanged."""
         chosen = self.find(action)
-        new = self.clone()
+        new = self._copy(self._copy_data_for(chosen))
         new.events = []
         new.history = self.history + (chosen.label,)
         new._do(chosen)
@@ -163,15 +196,26 @@ class State:
         return self._scores()
 
     def clone(self) -> State:
-        """A deep, independent copy (used by ``apply``)."""
+        """A deep, independent copy (to edit a position, e.g. in a scenario)."""
+        return self._copy(replicate(self.data))
+
+    def _copy(self, data: Any) -> State:
         new = object.__new__(type(self))
         new.game = self.game
-        new.data = replicate(self.data)
+        new.data = data
         new.stream = SeededStream(self.stream.seed, self.stream.position)
         new.history = self.history
         new.events = list(self.events)
         new._legal_cache = None
+        new._json = None
         return new
+
+    def edited(self) -> State:
+        """Forget what was derived from the position after editing ``data`` in place (a
+        scenario builder's job; states are otherwise read-only). Returns the state."""
+        self._legal_cache = None
+        self._json = None
+        return self
 
     def log(self, text: str, rule: str | None = None) -> None:
         """Record what the action did, with its rule reference."""
@@ -182,7 +226,14 @@ class State:
 
     # ----------------------------------------------------------------- JSON
     def to_json(self) -> str:
-        """The whole state as JSON; ``game.state_from_json`` restores it exactly."""
+        """The whole state as JSON; ``game.state_from_json`` restores it exactly.
+
+        Computed once per state (states are read-only; ``edited`` forgets it)."""
+        if self._json is None:
+            self._json = self._dump_json()
+        return self._json
+
+    def _dump_json(self) -> str:
         payload = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,

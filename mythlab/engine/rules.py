@@ -1,0 +1,134 @@
+"""Rule dispatch, the same in every game: decisions offer moves, moves are carried out.
+
+A game keeps a stack of pending *decisions* (typed tasks: "the active player picks a column",
+"a die is rolled", "place this monster"); the top one is answered next. Its ``Rules`` book says,
+for each kind of decision, which rule **offers** the legal moves (or the chance outcomes), and,
+for each kind of move, which rule **does** it. So "where is rule X" has one answer in every
+game: look for ``@RULES.offers("x")`` or ``@RULES.does("x")``.
+
+>>> from mythlab.engine import Action
+>>> RULES = Rules("Coin game")
+>>> @RULES.offers("call")
+... def offer_call(state, task):
+...     return [Action("call heads", "call", ("H",)), Action("call tails", "call", ("T",))]
+>>> @RULES.does("call")
+... def do_call(state, task, action):
+...     state.log(f"{action.args[0]} is called")
+>>> [a.label for a in RULES.offer(None, Decision("call", 0))]
+['call heads', 'call tails']
+>>> RULES.ruling("ties")
+"Coin game · mythlab ruling 'ties'"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from .action import Action
+from .refs import ruling_ref
+
+
+class Task(Protocol):
+    """What a decision on a game's stack offers the dispatcher: its kind and who decides."""
+
+    kind: str
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision that is not stored on a stack (a game's turn step, derived from its phase)."""
+
+    kind: str
+    player: int = -1
+
+
+Offer = Callable[[Any, Any], list[Action]]
+Outcomes = Callable[[Any, Any], list[tuple[Action, Fraction]]]
+Do = Callable[[Any, Any, Action], None]
+
+
+class Rules:
+    """One game's rule book in code: offerers per decision kind, doers per move kind.
+
+    ``offers(kind)`` registers ``fn(state, task) -> [Action]`` for a decision a player answers;
+    ``chances(kind)`` registers ``fn(state, task) -> [(Action, Fraction)]`` for one chance
+    answers; ``does(*kinds)`` registers ``fn(state, task, action)`` carrying out a move of those
+    kinds. Registering a kind twice is an error, so each rule has one home.
+    """
+
+    def __init__(self, title: str):
+        self.title = title
+        self.offerers: dict[str, Offer] = {}
+        self.outcomes: dict[str, Outcomes] = {}
+        self.doers: dict[str, Do] = {}
+
+    # ----------------------------------------------------------------- registration
+    def offers(self, *kinds: str) -> Callable[[Offer], Offer]:
+        """Decorator: the rule listing the legal moves of decisions of these kinds."""
+        return self._register(self.offerers, kinds, "offers")
+
+    def chances(self, *kinds: str) -> Callable[[Outcomes], Outcomes]:
+        """Decorator: the rule listing the chance outcomes (exact Fractions) of these kinds."""
+        return self._register(self.outcomes, kinds, "chances")
+
+    def does(self, *kinds: str) -> Callable[[Do], Do]:
+        """Decorator: the rule carrying out moves (or chance outcomes) of these kinds."""
+        return self._register(self.doers, kinds, "does")
+
+    def _register(self, table: dict, kinds: tuple[str, ...], verb: str) -> Callable:
+        def decorate(fn: Callable) -> Callable:
+            for kind in kinds:
+                if kind in table and table[kind] is not fn:
+                    raise ValueError(f"{self.title}: two rules say what {verb} {kind!r}: "
+                                     f"{table[kind].__name__} and {fn.__name__}")
+                table[kind] = fn
+            return fn
+
+        return decorate
+
+    # ----------------------------------------------------------------- dispatch
+    def is_chance(self, task: Task) -> bool:
+        """True when chance, not a player, answers decisions of this kind."""
+        return task.kind in self.outcomes
+
+    def offer(self, state: Any, task: Task) -> list[Action]:
+        """The legal moves of ``task`` (its outcomes' actions when chance answers it)."""
+        if task.kind in self.outcomes:
+            return [a for a, _ in self.outcomes[task.kind](state, task)]
+        return self._rule(self.offerers, task.kind, "offers the moves of")(state, task)
+
+    def chance(self, state: Any, task: Task) -> list[tuple[Action, Fraction]]:
+        """The outcomes of a chance decision, each with its exact probability."""
+        return self._rule(self.outcomes, task.kind, "gives the outcomes of")(state, task)
+
+    def do(self, state: Any, task: Task, action: Action) -> None:
+        """Carry out ``action`` (a legal move of ``task``) on the fresh ``state``."""
+        self._rule(self.doers, action.kind, "carries out")(state, task, action)
+
+    def _rule(self, table: dict, kind: str, what: str) -> Callable:
+        try:
+            return table[kind]
+        except KeyError:
+            raise LookupError(f"{self.title}: no rule {what} {kind!r}") from None
+
+    # ----------------------------------------------------------------- references
+    def ruling(self, name: str) -> str:
+        """The reference of a mythlab ruling of this game, as the log shows it."""
+        return ruling_ref(self.title, name)
+
+    def __repr__(self) -> str:
+        return (f"<Rules of {self.title}: {len(self.offerers)} offers, {len(self.outcomes)} "
+                f"chances, {len(self.doers)} moves>")
+
+
+def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:
+    """A move: ``label`` for people, ``kind`` selecting its doer, ``args`` for the doer.
+
+    >>> act("take Cerberus", "take", "Elysium · Phase II", "cerberus-1").args
+    ('cerberus-1',)
+    """
+    return Action(label, kind, args, rule, note)
