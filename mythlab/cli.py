@@ -20,10 +20,10 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from mythlab import __version__
+from mythlab.display import percent
 from mythlab.engine import CHANCE, Session, State
 from mythlab.registry import game_class, games, make
 from mythlab.sim import BOTS, seat_bots
-from mythlab.widgets.model import percent
 
 
 def main(argv: Sequence[str] | None = None) -> int:

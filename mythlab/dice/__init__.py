@@ -12,6 +12,8 @@ in :mod:`mythlab.dice.symbolic` (imported on demand).
 Fraction(8953, 15552)
 """
 
+from mythlab.engine.multiset import weighted_counts, weighted_multisets
+
 from .die import Die, Face
 from .faces import (
     BLANK,
@@ -26,7 +28,6 @@ from .faces import (
 )
 from .load import DiceSet, elder_sign_dice, load_dice, resolve_wild
 from .matching import Completion, Matcher, can_complete, cheapest_completion
-from .multiset import weighted_counts, weighted_multisets
 from .odds import roll_probability, success_weight
 from .pool import Pool, Roll, outcomes, parse_pool, weighted_outcomes
 from .tasks import Requirement, Row, TaskCard, as_row, parse_row, parse_task

@@ -3,7 +3,7 @@
 A roll's colours and most of its faces do not matter for whether it completes a row, so the
 pool is first projected onto the few coordinates that do (the row's symbols, investigation,
 the wildcard), each capped at the most a minimal completion could spend on it. The projected
-distribution is built kind by kind from :func:`~mythlab.dice.multiset.weighted_counts`, and
+distribution is built kind by kind from :func:`~mythlab.engine.multiset.weighted_counts`, and
 each distinct projected state is checked once by a :class:`~mythlab.dice.Matcher` (which
 remembers dead ends across states). The same code runs with sympy polynomial weights for
 :mod:`mythlab.dice.symbolic`.
@@ -18,10 +18,11 @@ from math import ceil
 from operator import add
 from typing import Any
 
+from mythlab.engine.multiset import weighted_counts
+
 from .die import Die, Face
 from .faces import SYMBOLS, WILD, investigation
 from .matching import Matcher, ReadingKey, Wild, face_use, reading_key
-from .multiset import weighted_counts
 from .pool import Pool, parse_pool
 from .tasks import Requirement, RowLike, as_row
 

@@ -10,9 +10,10 @@ from functools import lru_cache
 from itertools import product
 from math import prod
 
+from mythlab.engine.multiset import weighted_multisets
+
 from .die import Die, Face
 from .load import DiceSet, elder_sign_dice
-from .multiset import weighted_multisets
 
 Roll = tuple[tuple[str, tuple[Face, ...]], ...]
 """A roll: for each die kind of the pool, in pool order, ``(die name, sorted faces)``.

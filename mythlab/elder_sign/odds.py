@@ -115,10 +115,10 @@ from mythlab.dice import (
 )
 from mythlab.dice.faces import investigation
 from mythlab.dice.matching import Matcher, ReadingKey, Wild, face_use, reading_key
-from mythlab.dice.multiset import weighted_counts
 from mythlab.engine.datafiles import game_data
 from mythlab.engine.errors import DataError
 from mythlab.engine.files import MAX_DATA_BYTES, FileRefused, read_user_text
+from mythlab.engine.multiset import weighted_counts
 
 TERROR_EFFECTS: tuple[str, ...] = ("immediate_fail", "discard_all_terror")
 """The terror effects that change the dice (the others cost tokens and are not modelled)."""

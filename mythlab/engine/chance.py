@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
-from mythlab.dice.multiset import weighted_multisets
+from .multiset import weighted_multisets
 
 CHANCE = -1
 """``state.current_player`` at a chance node (as in OpenSpiel)."""

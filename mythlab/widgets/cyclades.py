@@ -38,9 +38,8 @@ import networkx as nx
 from mythlab.cyclades.board import fleet_chain, fleet_moves, island_neighbours
 from mythlab.cyclades.combat import battle_odds, round_odds
 from mythlab.cyclades.rules import CycladesState
+from mythlab.display import percent
 from mythlab.engine import CHANCE
-
-from .model import percent
 
 __all__ = ["COLOURS", "CycladesMapModel", "Selection", "cyclades_view", "map_svg", "render"]
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from mythlab.display import percent
 from mythlab.engine import Action, Game, IllegalAction, Phase, Session, State
 from mythlab.sim.bots import seat_bots
 
@@ -19,16 +20,6 @@ Bot = Callable[[State], Action | str]
 BotSpec = str | Bot
 GROUP_OVER = 12
 """Legal actions are grouped by ``Action.kind`` when there are more than this many."""
-
-
-def percent(p: Fraction) -> str:
-    """A probability as a short percentage (more digits when it is tiny).
-
-    >>> percent(Fraction(1, 6)), percent(Fraction(1, 46656))
-    ('16.7%', '0.0021%')
-    """
-    value = float(p) * 100
-    return f"{value:.1f}%" if value >= 0.1 or value == 0 else f"{value:.2g}%"
 
 
 class Outcome(NamedTuple):

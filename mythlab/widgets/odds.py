@@ -25,10 +25,9 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
+from mythlab.display import percent
 from mythlab.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
 from mythlab.elder_sign.odds import SOLVER_LOCK, check_allowance, check_dice, check_rows
-
-from .model import percent
 
 WILDS = ("seed", "faq")
 """The wildcard readings: the seed's (1 investigation or any symbol) and the FAQ's (4)."""

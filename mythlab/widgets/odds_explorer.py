@@ -21,9 +21,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from mythlab.display import percent
 from mythlab.elder_sign import adventures
 
-from .model import percent
 from .odds import WILDS, OddsExplorerModel, roll_text
 
 SHOWN = 12
