@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from mythlab.engine.errors import DataError, clip
 from mythlab.engine.files import MAX_DATA_BYTES, DataFile
@@ -135,3 +135,38 @@ def validate_entry(model: type[BaseModel], raw: Any, file: str, entry: str | Non
         if prefix:
             field = f"{prefix}.{field}" if field else prefix
         raise DataError(file, entry, field or None, err["msg"]) from None
+
+
+class Ruling(BaseModel, frozen=True, extra="forbid"):
+    """A mythlab decision where a rulebook is silent or open: cited in the log as
+    "<Game> · mythlab ruling '<id>'" wherever it applies."""
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)
+    question: str = Field(min_length=1)
+    decision: str = Field(min_length=1)
+
+
+def read_rulings(package: str) -> dict[str, Ruling]:
+    """The rulings of a game, by id, from ``<package>/data/rulings.yaml``.
+
+    Every game keeps its rulings in this one format (``format: mythlab-<game>-rulings``,
+    ``version: 1``, a list of ``id``/``question``/``decision``), so ``docs/rulings.md`` is
+    generated from them all.
+
+    >>> read_rulings("mythlab.agea")["war-tie"].decision[:20]
+    'The tied players rol'
+    """
+    path = game_data(package, "rulings.yaml")
+    raw = read_yaml(path)
+    if not isinstance(raw, dict) or not str(raw.get("format", "")).endswith("-rulings"):
+        raise DataError(str(path), None, "format", "expected format: mythlab-<game>-rulings")
+    entries = raw.get("rulings")
+    if not isinstance(entries, list):
+        raise DataError(str(path), None, "rulings", "expected a list of rulings")
+    found: dict[str, Ruling] = {}
+    for i, entry in enumerate(entries):
+        ruling = validate_entry(Ruling, entry, str(path), str(i), f"rulings[{i}]")
+        if ruling.id in found:
+            raise DataError(str(path), ruling.id, "id", "two rulings share this id")
+        found[ruling.id] = ruling
+    return found
