@@ -17,7 +17,7 @@ from typing import Any
 
 from mythlab import __version__
 from mythlab.engine import CHANCE, Session, State
-from mythlab.registry import broken, game_class, games, make, odds_commands
+from mythlab.registry import BrokenGame, broken, game_class, games, make, odds_commands
 from mythlab.sim import BOTS, seat_bots
 
 
@@ -78,8 +78,9 @@ def _cmd_games(args: argparse.Namespace) -> int:
         try:
             cls = game_class(name)  # the first use of a plugin's game class may fail too
             line = f"{cls.title}  ({cls.min_players}–{cls.max_players} players)"
-        except Exception as exc:  # noqa: BLE001  a plugin may fail in any way; list the rest
-            failed[name] = f"its game class failed to load: {type(exc).__name__}: {exc}"
+        except BrokenGame as exc:  # the first use of a plugin's game class failed
+            cause = exc.__cause__ or exc
+            failed[name] = f"its game class failed to load: {type(cause).__name__}: {cause}"
             continue
         print(f"{name:<{width}}  {line}")
     if not names and not failed:
