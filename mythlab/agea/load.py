@@ -1,4 +1,4 @@
-"""Agea's card list, rule numbers and rulings: loaded from ``data/agea`` and validated.
+"""Agea's card list, rule numbers and rulings: loaded from ``data/`` and validated.
 
 Users may load their own card files; a bad file raises ``DataError`` naming the file, the
 card and the field.
@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from mythlab.engine import DataError
-from mythlab.engine.datafiles import game_data, read_yaml, validate_entry
+from mythlab.engine.datafiles import Ruling, game_data, read_rulings, read_yaml, validate_entry
 from mythlab.engine.files import DataFile, as_source
 
 CardType = Literal["monster-foe", "non-monster-foe", "non-foe", "relic", "companion", "event",
@@ -112,7 +112,7 @@ class CardSet:
 
 
 def load_cards(path: str | Path | DataFile | None = None) -> CardSet:
-    """Load and validate a card file (the built-in ``data/agea/cards.yaml`` by default)."""
+    """Load and validate a card file (the built-in ``data/cards.yaml`` by default)."""
     path = as_source(path) if path is not None else game_data("mythlab.agea", "cards.yaml")
     raw = read_yaml(path)
     file = str(path)
@@ -202,10 +202,14 @@ def rule_numbers() -> dict[str, Any]:
 
 
 @cache
-def rulings() -> dict[str, dict[str, str]]:
-    """mythlab's decisions where the rulebook is silent, by id."""
-    raw = read_yaml(game_data("mythlab.agea", "rulings.yaml"))
-    return {r["id"]: r for r in raw["rulings"]}
+def rulings() -> dict[str, Ruling]:
+    """mythlab's decisions where the rulebook is silent, by id (``data/rulings.yaml``, read by
+    the reader every game shares).
+
+    >>> rulings()["war-tie"].question
+    'Two or more players share the highest Battle Total.'
+    """
+    return read_rulings("mythlab.agea")
 
 
 def deck_list(cards: CardSet, path: str | Path | None = None) -> list[str]:
