@@ -1,4 +1,5 @@
-"""Agea rules, one test per rule or ruling, named after it; rulebook examples as scenarios."""
+"""Agea rules, one test per rule or ruling, named after it; the examples of the Agea rulebook,
+English edition (Adventure Phase: "Sample Challenges") as scenarios."""
 
 from __future__ import annotations
 
@@ -129,9 +130,10 @@ def test_adventure_phase_found_relics_must_go_to_that_hero():
 
 
 def test_adventure_phase_log_cites_the_rule_that_applies_not_the_draw_phase():
-    """A relic found while adventuring is attached under the ADVENTURE PHASE rule ("must be
+    """A relic found while adventuring is attached under the Adventure Phase rule ("must be
     attached to that Hero only"), one from the hand under ruling attach-timing, and an event
-    drawn while adventuring is kept under the ADVENTURE PHASE rule ("as in Draw Phase")."""
+    drawn while adventuring is kept under the Adventure Phase rule ("as in Draw Phase")
+    (Agea rulebook, English edition, Adventure Phase)."""
     def logged(s, start):
         return [e for e in s.events if e.startswith(start)]
 
@@ -412,9 +414,10 @@ def test_event_visit_olympus_needs_five_traits_and_scores_seven():
 
 
 def test_ruling_visit_olympus_targets_any_hero_with_five_traits():
-    """EVENTS, Visit Olympus: "Target Hero" names no owner (as Betrayal and Lightning Bolt,
-    which aim at others' heroes; Duel says "one of your heroes"): an opponent's hero may be
-    made a God, and the card's 7 VP go to the player who played it."""
+    """Agea rulebook, English edition, Events, Visit Olympus: "Target Hero" names no owner
+    (as Betrayal and Lightning Bolt, which aim at others' heroes; Duel says "one of your
+    heroes"): an opponent's hero may be made a God, and the card's 7 VP go to the player who
+    played it."""
     s = scenario(heroes={0: ["Ajax"], 1: ["Atalanta"]}, hand={0: ["Visit Olympus"]},
                  attached={"Atalanta": ["Lyre of Apollo"]})
     play = next(a for a in s.legal_actions() if a.label == "play Visit Olympus on Atalanta (P2)")

@@ -67,7 +67,29 @@ PHASES = PhaseBook([
 
 
 class AgeaGame(Game):
-    """Agea: Greek heroes adventure, win relics and city states, and fight wars."""
+    """Agea: Greek heroes adventure, win relics and city states, and fight wars.
+
+    Parameters
+    ----------
+    players : int, optional
+        2 to 6 (ruling players); 3 when not given.
+    seed : int
+        Seeds the shuffle and every chance node's sampling: the same seed and moves give the
+        same game.
+    names : list of str, optional
+        The players' names (``P1``, ``P2`` … by default).
+    cards : str or Path, optional
+        A card file of your own, validated like the built-in one (a bad file is a
+        ``DataError`` naming the card and field); it needs a hero for every player.
+
+    Examples
+    --------
+    >>> game = AgeaGame(players=3, seed=7)
+    >>> len(game.deck), game.numbers["hand_limit"]["value"]
+    (149, 7)
+    >>> game.initial_state().is_chance_node()  # Setup: the turn order is drawn
+    True
+    """
 
     name = "agea"
     title = "Agea"
@@ -88,11 +110,13 @@ class AgeaGame(Game):
         self.deck = deck_list(self.cards)
 
     def new_data(self, stream: SeededStream) -> AgeaData:
+        """The shuffled deck and empty-handed players (Setup)."""
         deck = list(self.deck)
         stream.shuffle(deck)
         return AgeaData(deck=deck, players=[Player() for _ in range(self.players)])
 
     def initial_state(self) -> AgeaState:
+        """The game's first state: the deck is shuffled and Setup begins."""
         state = super().initial_state()
         state.log("The deck is shuffled.", SETUP)
         state._advance()
@@ -111,7 +135,20 @@ class AgeaGame(Game):
 
 
 class AgeaState(State):
-    """A position in Agea."""
+    """A position in Agea: the engine's ``State`` on Agea's data, rule book and turn flow.
+
+    The helpers below (``card``, ``hero``, ``traits``, ``draw_card``, ``play_event`` …) are
+    what the rules modules build on.
+
+    Examples
+    --------
+    >>> import mythlab
+    >>> s = mythlab.make("agea", players=2, seed=1).initial_state()
+    >>> s.phase.name, [a.label for a in s.legal_actions()]
+    ('Setup', ['P1 plays 1st', 'P2 plays 1st'])
+    >>> s.apply("P2 plays 1st").data.order
+    [1, 0]
+    """
 
     __slots__ = ()
     data_class = AgeaData
@@ -121,6 +158,7 @@ class AgeaState(State):
 
     # ------------------------------------------------------------------ engine hooks
     def _phase_name(self) -> str:
+        """The turn's phase, or Challenge test / War while one of their decisions is pending."""
         d = self.data
         if d.over:
             return "Game over"
@@ -140,16 +178,20 @@ class AgeaState(State):
     # ------------------------------------------------------------------ helpers
     @property
     def turn_player(self) -> int:
+        """The seat whose turn it is."""
         d = self.data
         return d.order[d.turn] if d.order else 0
 
     def card(self, instance: str) -> Card:
+        """The card a card in play is a copy of."""
         return self.game.cards[card_id(instance)]
 
     def name(self, instance: str) -> str:
+        """A card in play's name as moves and the log show it."""
         return self.card(instance).label
 
     def hero(self, instance: str) -> tuple[int, Hero]:
+        """The owner and the ``Hero`` of a hero card in play (KeyError if none is)."""
         for p, player in enumerate(self.data.players):
             for h in player.heroes:
                 if h.card == instance:
@@ -157,14 +199,17 @@ class AgeaState(State):
         raise KeyError(instance)
 
     def owner_tag(self, player: int, me: int) -> str:
+        """`` (P2)`` after a card of another player's, so a move names whose card it aims at."""
         return "" if player == me else f" ({self.player_name(player)})"
 
     def push(self, kind: str, **fields: Any) -> Task:
+        """Put a decision on top of the stack: it is the next one answered."""
         task = Task(kind, **fields)
         self.data.tasks.append(task)
         return task
 
     def pop(self) -> Task:
+        """Take the decision being answered off the stack."""
         return self.data.tasks.pop()
 
     def discard(self, instance: str) -> None:
@@ -176,6 +221,7 @@ class AgeaState(State):
             self.data.clay_trait = ""
 
     def from_limbo(self, instance: str) -> str:
+        """Take a card that was being resolved off the table, to put it somewhere."""
         self.data.limbo.remove(instance)
         return instance
 
@@ -196,6 +242,7 @@ class AgeaState(State):
         return found
 
     def trait_names(self, hero: Hero) -> set[str]:
+        """The names of the hero's traits, whatever lends them."""
         return {t for t, _ in self.traits(hero)}
 
     def active(self, hero: Hero) -> bool:
@@ -203,6 +250,7 @@ class AgeaState(State):
         return hero.delay == 0 and not hero.cursed
 
     def has(self, player: int, card: str) -> bool:
+        """Does ``player`` control a city state of this card id?"""
         p = self.data.players[player]
         return any(card_id(c) == card for c in p.cities)
 
@@ -229,6 +277,7 @@ class AgeaState(State):
                 self._end_turn()
 
     def _setup_step(self) -> None:
+        """Setup, one step: draw the next seat of the turn order, cut a hero, or start play."""
         d = self.data
         n = self.game.players
         if len(d.order) < n - 1:
@@ -258,9 +307,11 @@ class AgeaState(State):
 
     @property
     def hand_limit(self) -> int:
+        """Maximum hand size (Recovery Phase: 7)."""
         return self.game.numbers["hand_limit"]["value"]
 
     def _start_adventure(self) -> None:
+        """Adventure Phase: each hero may adventure once; the player's menu opens."""
         me = self.turn_player
         for h in self.data.players[me].heroes:
             h.adventures_left = 1
@@ -292,6 +343,7 @@ class AgeaState(State):
         self._start_turn()
 
     def _end_game(self) -> None:
+        """The last card drawn is resolved: the game ends and the VP are counted (Victory)."""
         d = self.data
         d.over = True
         d.tasks.clear()
@@ -318,6 +370,7 @@ class AgeaState(State):
         return None
 
     def remove_owned(self, instance: str) -> None:
+        """Take a relic or companion from whoever owns it (hand or hero)."""
         for player in self.data.players:
             if instance in player.hand:
                 player.hand.remove(instance)
@@ -368,6 +421,8 @@ class AgeaState(State):
             self.push("event-drawn", player=player, card=instance)
 
     def gain_hero(self, player: int, hero: Hero, rule: str) -> None:
+        """A hero comes into play; one joining in its player's Adventure Phase may adventure
+        (ruling adventuring-heroes)."""
         d = self.data
         d.players[player].heroes.append(hero)
         self.log(f"{self.name(hero.card)} comes into play for {self.player_name(player)}.", rule)

@@ -35,7 +35,21 @@ def breakdown(s: AgeaState, player: int) -> dict[str, int]:
 
 
 def score_table(s: AgeaState) -> dict[str, Any]:
-    """Scores by player name, VP by seat, the breakdowns and the winners (ties share)."""
+    """Scores by player name, VP by seat, the breakdowns and the winners (ties share).
+
+    Returns
+    -------
+    dict
+        ``scores`` (name -> VP), ``vp`` (by seat), ``winners`` (seats), ``breakdown`` (name ->
+        VP by source, as ``breakdown`` gives it) and ``final`` (the game is over).
+
+    Examples
+    --------
+    >>> import mythlab
+    >>> s = mythlab.make("agea", players=2, seed=1).initial_state()
+    >>> score_table(s)["vp"], score_table(s)["final"]
+    ([0, 0], False)
+    """
     parts = [breakdown(s, q) for q in range(s.game.players)]
     vp = [sum(b.values()) for b in parts]
     best = max(vp)

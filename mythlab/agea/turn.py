@@ -176,6 +176,7 @@ def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[A
     out: list[Action] = []
 
     def add(label: str, hero: str = "", target: str = "", target_player: int = -1) -> None:
+        """One way to play the card, with its hero and target."""
         out.append(act(label, kind, rule, instance, hero, target, target_player,
                        note=f"{card.label}: {card.note}" if card.note else ""))
 
