@@ -606,6 +606,18 @@ def test_every_ruling_is_cited_by_the_rules_code():
         assert rid.replace("-", "_") in tests or rid in data_only, rid
 
 
+def test_every_ruling_the_rules_code_cites_is_written_down():
+    """The other way round: a rule citing RULES.ruling("x") cites a ruling rulings.yaml has (a
+    typo would put an unexplained reference in the event log)."""
+    import re
+    from pathlib import Path
+
+    from mythlab import agea as pkg
+    code = "".join(p.read_text() for p in Path(pkg.__file__).parent.glob("*.py"))
+    cited = set(re.findall(r'ruling\("([^"]+)"\)', code))
+    assert len(cited) > 20 and cited <= set(rulings())
+
+
 def test_ruling_deck_size_every_listed_card_once_and_two_achilles():
     game = mythlab.make("agea", players=2)
     assert len(game.deck) == 149 == len(set(game.deck))
