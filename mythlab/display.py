@@ -34,3 +34,35 @@ def odds_text(p: Fraction) -> str:
     '13/36 ≈ 36.1%'
     """
     return f"{fraction_text(p)} ≈ {percent(p)}"
+
+
+def one_in(p: Fraction) -> str:
+    """A probability in words people compare easily: ``about 1 in 6``, ``about 3 in 8``.
+
+    Small chances read as "1 in N"; larger ones as the nearest fraction with a denominator up
+    to 10; near-certain ones by how often they fail.
+
+    >>> one_in(Fraction(1, 46656)), one_in(Fraction(13, 36)), one_in(Fraction(999, 1000))
+    ('about 1 in 46,656', 'about 3 in 8', 'almost always (fails about 1 in 1,000)')
+    >>> one_in(Fraction(0)), one_in(Fraction(1)), one_in(Fraction(1, 6))
+    ('never', 'always', 'about 1 in 6')
+    """
+    if p <= 0:
+        return "never"
+    if p >= 1:
+        return "always"
+    if p < Fraction(1, 5):
+        return f"about 1 in {round(1 / p):,}"
+    near = p.limit_denominator(10)
+    if near == 1:
+        return f"almost always (fails about 1 in {round(1 / (1 - p)):,})"
+    return f"about {near.numerator} in {near.denominator}"
+
+
+def chance_text(p: Fraction) -> str:
+    """How a probability is shown on screen: ``16.7%, about 1 in 6`` (exact value on hover).
+
+    >>> chance_text(Fraction(1, 6))
+    '16.7%, about 1 in 6'
+    """
+    return f"{percent(p)}, {one_in(p)}"

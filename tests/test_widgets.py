@@ -81,7 +81,7 @@ def test_chance_outcomes_are_exact_and_sum_to_one():
     assert len(outcomes) == 21 and sum(p for _, p, _ in outcomes) == 1
     assert all(isinstance(p, Fraction) for _, p, _ in outcomes)
     assert outcomes[0] == ("rolled 1+1", Fraction(1, 36), "2.8%")
-    assert outcomes[1].text == "rolled 1+2 — 1/18 (5.6%)"
+    assert outcomes[1].text == "rolled 1+2 — 5.6%, about 1 in 18"
     [group] = m.buttons
     assert group.title == "Chance: 21 outcomes"
     assert [b.text for b in group.buttons] == [o.text for o in outcomes]
@@ -93,7 +93,7 @@ def test_widget_shows_outcome_buttons_and_roll_randomly():
     s.press("roll 1 die")
     assert s.roll_button.layout.display == ""
     assert [b.description for b in s.action_buttons] == [
-        f"rolled {n} — 1/6 (16.7%)" for n in range(1, 7)]
+        f"rolled {n} — 16.7%, about 1 in 6" for n in range(1, 7)]
     s.action_buttons[2].click()
     assert s.model.state.data.positions == [3, 0] and s.model.turn == "P2"
     assert s.roll_button.layout.display == "none"
@@ -199,7 +199,7 @@ def test_large_groups_show_a_dropdown(monkeypatch):
     assert s.action_buttons == []
     [row] = s._rows
     assert row.widget.children == (row.title, row.picker)
-    assert row.dropdown.options[0] == ("rolled 1+1 — 1/36 (2.8%)", "rolled 1+1")
+    assert row.dropdown.options[0] == ("rolled 1+1 — 2.8%, about 1 in 36", "rolled 1+1")
     s.press("rolled 2+3")
     assert s.model.state.data.positions == [5, 0]
     assert [b.description for b in s.action_buttons] == ["roll 1 die", "roll 2 dice", "pass"]

@@ -57,6 +57,11 @@ class Session:
         return self._timeline[: self._position + 1]
 
     @property
+    def ahead(self) -> list[State]:
+        """The states Redo would step through, nearest first (empty after a new move)."""
+        return self._timeline[self._position + 1 :]
+
+    @property
     def actions(self) -> list[str]:
         """The labels of the actions that led to the current state."""
         return [s.history[-1] for s in self._timeline[1 : self._position + 1]]

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from mythlab.display import percent
-from mythlab.engine import Action, Game, IllegalAction, Phase, Session, State
-from mythlab.sim.bots import seat_bots
+from mythlab.display import chance_text, percent
+from mythlab.engine import CHANCE, Action, Game, IllegalAction, Phase, Session, State
+from mythlab.sim.bots import bot_names, seat_bots
 
-from .views import render_view, turn_text
+from .views import ALL, Viewer, render_view, turn_text
 
 Bot = Callable[[State], Action | str]
 BotSpec = str | Bot
+HUMAN = "human"
+"""The seat a person plays (``seats=["human", "greedy"]``); every other seat is a bot."""
+UNDO_RULES = ("any", "own")
+"""``any``: undo any step (the study view); ``own``: a player undoes only their own last move."""
 GROUP_OVER = 12
 """Legal actions are grouped by ``Action.kind`` when there are more than this many."""
 
@@ -31,9 +35,14 @@ class Outcome(NamedTuple):
 
     @property
     def text(self) -> str:
-        """The button text, e.g. ``roll 4 — 1/6 (16.7%)``."""
+        """The button text, e.g. ``roll 4 — 16.7%, about 1 in 6``."""
+        return f"{self.label} — {chance_text(self.probability)}"
+
+    @property
+    def tooltip(self) -> str:
+        """The exact probability, shown on hover: ``exactly 1/6``."""
         p = self.probability
-        return f"{self.label} — {p.numerator}/{p.denominator} ({self.percent})"
+        return f"exactly {p.numerator}/{p.denominator}"
 
 
 class Button(NamedTuple):
@@ -49,6 +58,22 @@ class ButtonGroup(NamedTuple):
 
     title: str
     buttons: tuple[Button, ...]
+
+
+class ScoreLine(NamedTuple):
+    """One player's line on the final scoreboard: name, total and the total's sources."""
+
+    name: str
+    total: Any
+    breakdown: dict[str, Any]
+    winner: bool
+
+
+class Scoreboard(NamedTuple):
+    """The end of a game in words (``Blue wins``, ``The investigators lose: …``) and scores."""
+
+    headline: str
+    lines: tuple[ScoreLine, ...]
 
 
 class LogEntry(NamedTuple):
@@ -75,6 +100,51 @@ def group_actions(actions: Sequence[Action], over: int = GROUP_OVER) -> list[But
         groups.setdefault(kind, []).append(button)
     return [ButtonGroup(f"{(kind or 'other').replace('_', ' ').capitalize()} ({len(bs)})",
                         tuple(bs)) for kind, bs in groups.items()]
+
+
+def resolve_seats(game: Game, seats: Sequence[BotSpec] | Mapping[int, BotSpec] | None,
+                  ) -> tuple[frozenset[int], dict[int, Bot]]:
+    """The human seats and a bot for every other seat, from one entry per seat.
+
+    Each entry is ``"human"``, a bot name offered for the game (``bot_names``) or a bot
+    callable. ``None`` is the study view: no seats, the user moves for everyone.
+
+    >>> import mythlab
+    >>> humans, bots = resolve_seats(mythlab.make("agea", players=3), ["human", "greedy", "random"])
+    >>> sorted(humans), sorted(bots)
+    ([0], [1, 2])
+    """
+    if seats is None:
+        return frozenset(), {}
+    specs = ([seats.get(p, HUMAN) for p in range(game.players)] if isinstance(seats, Mapping)
+             else list(seats))
+    if len(specs) != game.players:
+        raise ValueError(f"seats: {len(specs)} seats for {game.players} players")
+    offered = bot_names(game.name) if _registered(game) else ["random", "greedy"]
+    for seat, spec in enumerate(specs):
+        if isinstance(spec, str) and spec != HUMAN and spec not in offered:
+            raise ValueError(f"seats: seat {seat + 1} ({game.player_names[seat]}) has the unknown "
+                             f"player {spec!r}; choose human or one of {', '.join(offered)}")
+    humans = frozenset(p for p, spec in enumerate(specs) if spec == HUMAN)
+    if not humans:
+        raise ValueError("seats: no seat is human; to watch bots play, open the game without "
+                         "seats and press Play to end of game")
+    bots = resolve_bots(game, [("random" if s == HUMAN else s) for s in specs])
+    return humans, {p: bot for p, bot in bots.items() if p not in humans}
+
+
+def _registered(game: Game) -> bool:
+    from mythlab import registry
+
+    return game.name in registry.games()
+
+
+def _winners_text(names: list[str]) -> str:
+    if not names:
+        return "No one wins"
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
 
 
 def resolve_bots(game: Game, bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None,
@@ -106,20 +176,37 @@ class StepperModel:
 
     def __init__(self, game_or_session: Game | Session,
                  bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
-                 max_steps: int = 100_000):
+                 max_steps: int = 100_000, *,
+                 seats: Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
+                 undo: str = "any"):
         self.session = (game_or_session if isinstance(game_or_session, Session)
                         else Session(game_or_session))
-        self.bots = resolve_bots(self.session.game, bots)
+        if undo not in UNDO_RULES:
+            raise ValueError(f"undo: {undo!r} is not one of {', '.join(UNDO_RULES)}")
+        self.humans, seat_bots_ = resolve_seats(self.session.game, seats)
+        self.bots = resolve_bots(self.session.game, bots) | seat_bots_
+        self.undo_rule = undo
+        self.show_all = not self.humans
+        """The teacher's toggle: True shows every hand and every move (always so without seats)."""
+        self._ready_for: int | None = None
         self.max_steps = max_steps
         self.status = ""
         self.error = ""
         self.version = 0
         """Bumped on every change of state, so views redraw only when something changed."""
-        self._view: tuple[State, str] | None = None
+        self._view: tuple[tuple[State, Viewer], str] | None = None
 
     # ----------------------------------------------------------------- actions
     def click(self, label: str) -> bool:
-        """Apply the legal action (or chance outcome) with this label."""
+        """Apply the legal action (or chance outcome) with this label.
+
+        In a seated game only the person to move clicks, after the pass screen if any.
+        """
+        if self.seated and not self.is_over:
+            if self.bot_to_move:
+                return self._refuse(f"it is {self.turn}'s turn, played by the computer")
+            if self.handoff:
+                return self._refuse(f"{self.handoff} first")
         actor = self.turn
         return self._run(lambda: self.session.apply(label),
                          lambda: f"{actor}: {self.session.state.history[-1]}")
@@ -138,14 +225,46 @@ class StepperModel:
                          lambda: f"rolled: {self.session.state.history[-1]}")
 
     def undo(self) -> bool:
-        """Step back one action."""
-        undone = self.session.actions[-1] if self.can_undo else ""
-        return self._run(self.session.undo, lambda: f"undid: {undone}")
+        """Step back one action; in a seated game, back to the last person's move (bots' replies
+        with it), and with ``undo="own"`` only to the mover's own last move."""
+        back = self._undo_steps()
+        if isinstance(back, str):
+            return self._refuse(back)
+        undone = self.session.actions[-back] if self.session.can_undo() else ""
+        return self._run(lambda: self.session.undo(back), lambda: f"undid: {undone}"
+                         + (f" and {back - 1} reply step(s)" if back > 1 else ""))
 
     def redo(self) -> bool:
-        """Step forward again after an undo."""
-        return self._run(self.session.redo,
-                         lambda: f"redid: {self.session.state.history[-1]}")
+        """Step forward again after an undo (in a seated game, to the next person's turn)."""
+        steps = self._redo_steps()
+        return self._run(lambda: self.session.redo(steps),
+                         lambda: f"redid: {self.session.state.history[-steps]}"
+                         + (f" and {steps - 1} reply step(s)" if steps > 1 else ""))
+
+    def _undo_steps(self) -> int | str:
+        """How many steps Undo goes back, or why it cannot."""
+        position = self.session.position
+        if position == 0 or not self.seated:
+            return 1  # at the start the session itself refuses, naming its rule
+        states = self.session.states
+        mover = self.state.current_player
+        if self.undo_rule == "own" and mover not in self.humans:
+            mover = next(iter(self.humans)) if len(self.humans) == 1 else None
+        for i in range(position - 1, -1, -1):
+            who = states[i].current_player
+            if who in self.humans:
+                if self.undo_rule == "any" or who == mover:
+                    return position - i
+                return (f"{states[i].player_name(who)} has moved since: you may undo only "
+                        "your own last move")
+        return "no person has moved yet"
+
+    def _redo_steps(self) -> int:
+        ahead = self.session.ahead
+        if not self.seated:
+            return 1
+        return next((k for k, s in enumerate(ahead, 1) if s.current_player in self.humans),
+                    max(len(ahead), 1))
 
     def play_to_end_of_phase(self) -> bool:
         """Let the bots (and the seeded dice) play until the phase changes."""
@@ -154,6 +273,92 @@ class StepperModel:
     def play_to_end_of_game(self) -> bool:
         """Let the bots (and the seeded dice) play until the game is over."""
         return self._play("end")
+
+    # ----------------------------------------------------------------- seats
+    @property
+    def seated(self) -> bool:
+        """True when people play seats against bots (``seats=``), False in the study view."""
+        return bool(self.humans)
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Two or more human seats share the screen: private views hide between their turns."""
+        return len(self.humans) >= 2
+
+    @property
+    def bot_to_move(self) -> bool:
+        """In a seated game, a bot seat (or the dice, rolled for everyone) moves next."""
+        if not self.seated or self.is_over:
+            return False
+        who = self.state.current_player
+        return who == CHANCE or who not in self.humans
+
+    def bot_step(self) -> bool:
+        """One move by the bot whose turn it is, or a roll of the game's seeded dice."""
+        if not self.bot_to_move:
+            return self._refuse("it is a person's turn (or the game is over): no bot moves now")
+        if self.is_chance:
+            return self.roll()
+        who = self.state.current_player
+        name, bot = self.state.player_name(who), self.bots[who]
+        return self._run(lambda: self.session.apply(bot(self.state)),
+                         lambda: f"{name}: {self.session.state.history[-1]}")
+
+    def run_bots(self) -> int:
+        """Let bots (and the dice) move until a person is to move or the game ends."""
+        steps = 0
+        while self.bot_to_move and steps < self.max_steps:
+            if not self.bot_step():
+                break
+            steps += 1
+        return steps
+
+    @property
+    def handoff(self) -> str:
+        """In pass-and-play, the screen shown between turns (``Pass to Blue …``), else ""."""
+        who = self.state.current_player
+        if (not self.pass_and_play or self.show_all or self.is_over or who not in self.humans
+                or who == self._ready_for):
+            return ""
+        return f"Pass to {self.state.player_name(who)} — click when ready"
+
+    def ready(self) -> bool:
+        """The player named on the pass screen has the screen: show their view and moves."""
+        if not self.handoff:
+            return self._refuse("there is no one to pass the screen to now")
+        self._ready_for = self.state.current_player
+        self.version += 1
+        return True
+
+    @property
+    def viewer(self) -> Viewer:
+        """Whose view is shown: ``ALL``, a human seat, or ``None`` (public, between turns)."""
+        if self.show_all or self.is_over:
+            return ALL
+        if len(self.humans) == 1:
+            return next(iter(self.humans))
+        who = self.state.current_player
+        return who if who in self.humans and not self.handoff else None
+
+    def set_show_all(self, on: bool) -> None:
+        """The teacher's toggle between the god view and the seats' own views."""
+        if self.seated and bool(on) != self.show_all:
+            self.show_all = bool(on)
+            self.version += 1
+
+    @property
+    def scoreboard(self) -> Scoreboard | None:
+        """Once the game is over: the result in words and each player's score by source."""
+        if not self.is_over:
+            return None
+        scores = self.state.scores()
+        winners = set(scores.get("winners", []))
+        totals, parts = scores.get("scores", {}), scores.get("breakdown", {})
+        names = self.state.game.player_names
+        lines = tuple(ScoreLine(name, totals.get(name), dict(parts.get(name, {})), p in winners)
+                      for p, name in enumerate(names))
+        headline = scores.get("outcome") or _winners_text([names[p] for p in sorted(winners)])
+        return Scoreboard(headline, lines)
 
     # ----------------------------------------------------------------- what the view shows
     @property
@@ -192,7 +397,7 @@ class StepperModel:
 
     @property
     def can_undo(self) -> bool:
-        return self.session.can_undo()
+        return self.session.can_undo() and not isinstance(self._undo_steps(), str)
 
     @property
     def can_redo(self) -> bool:
@@ -213,11 +418,12 @@ class StepperModel:
     @property
     def buttons(self) -> list[ButtonGroup]:
         """The move buttons: chance outcomes with their odds, else the legal actions grouped."""
+        if self.seated and (self.bot_to_move or self.handoff):
+            return []
         outcomes = self.outcomes
         if outcomes:
             return [ButtonGroup(f"Chance: {len(outcomes)} outcomes",
-                                tuple(Button(o.label, o.text, f"probability {o.percent}")
-                                      for o in outcomes))]
+                                tuple(Button(o.label, o.text, o.tooltip) for o in outcomes))]
         return group_actions(self.state.legal_actions())
 
     @property
@@ -235,8 +441,9 @@ class StepperModel:
     @property
     def view_html(self) -> str:
         """The game's own view of the current state (HTML, may hold SVG); cached per state."""
-        if self._view is None or self._view[0] is not self.state:
-            self._view = (self.state, render_view(self.state))
+        key = (self.state, self.viewer)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, render_view(self.state, self.viewer))
         return self._view[1]
 
     @property

@@ -5,11 +5,18 @@ view, the move buttons (chance outcomes with exact odds and "Roll randomly" at c
 the controls (Undo, Redo, play to end of phase / game) and the event log. Each part carries a
 ``mythlab-*`` CSS class so browser tests and notebooks can find it. A click redraws only what
 changed and relabels pooled buttons instead of creating new widgets.
+
+With ``seats`` the Stepper is a game table: bot seats move by themselves after a person's move,
+one step every ``pause`` seconds (0: at once) while "… is thinking" shows; with two or more
+people a pass screen hides private views between their turns; "Show all" is the teacher's
+god view; the game ends on a scoreboard.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -17,7 +24,7 @@ import ipywidgets as w
 
 from mythlab.engine import Game, Session
 
-from .model import BotSpec, ButtonGroup, StepperModel
+from .model import BotSpec, ButtonGroup, Scoreboard, StepperModel
 
 DROPDOWN_OVER = 30
 """A group with more choices than this shows a dropdown and a Go button instead of buttons."""
@@ -44,7 +51,8 @@ class _ButtonRow:
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.dropdown = w.Dropdown(layout=w.Layout(width="auto"))
         self.go = _button("Go", "mythlab-go", "apply the chosen move")
-        self.go.on_click(lambda _b: self._act(self.dropdown.value))
+        self.go.on_click(lambda _b: self.dropdown.value is not None
+                         and self._act(self.dropdown.value))
         self.picker = w.HBox([self.dropdown, self.go])
         self.widget = w.VBox()
 
@@ -55,6 +63,7 @@ class _ButtonRow:
         self.labels = [b.label for b in group.buttons]
         if len(group.buttons) > DROPDOWN_OVER:
             self.dropdown.options = [(b.text, b.label) for b in group.buttons]
+            self.dropdown.value = group.buttons[0].label  # ipywidgets 8 leaves it None: blank
             self.widget.children = (*head, self.picker)
             return
         for i in range(len(self._pool), len(group.buttons)):
@@ -79,14 +88,36 @@ class Stepper(w.VBox):
     """Step through any registered game in a notebook: ``Stepper(mythlab.make("agea"))``.
 
     ``bots`` (a name, a callable, one per seat, or a seat mapping) play for
-    "Play to end of phase / game"; the default is a seeded random bot per seat. All logic
-    lives in ``self.model`` (a ``StepperModel``).
+    "Play to end of phase / game"; the default is a seeded random bot per seat. ``seats`` (one
+    per player: ``"human"`` or a bot name) makes it a table where people play their seats;
+    ``pause`` is the seconds between bot moves; ``undo="own"`` lets a player undo only their
+    own last move. All logic lives in ``self.model`` (a ``StepperModel``).
     """
 
     def __init__(self, game_or_session: Game | Session,
                  bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
-                 **kwargs: Any):
-        self.model = StepperModel(game_or_session, bots)
+                 *, seats: Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
+                 pause: float = 0.6, undo: str = "any", **kwargs: Any):
+        if not isinstance(pause, int | float) or not 0 <= pause <= 10:
+            raise ValueError(f"pause: {pause!r} is not a number of seconds from 0 to 10")
+        self.model = StepperModel(game_or_session, bots, seats=seats, undo=undo)
+        self.pause = float(pause)
+        self._pending: asyncio.TimerHandle | None = None
+        self.thinking = w.HTML()
+        self.handoff = w.HTML()
+        self.ready_button = _button("Ready", "mythlab-ready", "show my view and my moves")
+        self.ready_button.on_click(lambda _b: self._do(self.model.ready))
+        self.handoff_box = w.VBox([self.handoff, self.ready_button])
+        self.show_all = w.ToggleButton(value=self.model.show_all, description="Show all",
+                                       tooltip="teacher's view: every hand and every seat")
+        self.show_all.observe(lambda change: self._do(self.model.set_show_all, change["new"]),
+                              "value")
+        self.scoreboard = w.HTML()
+        for part, css in [(self.thinking, "mythlab-thinking"),
+                          (self.handoff_box, "mythlab-handoff"),
+                          (self.show_all, "mythlab-show-all"),
+                          (self.scoreboard, "mythlab-scoreboard")]:
+            part.add_class(css)
         self.header = w.HTML()
         self.status_line = w.HTML()
         self.state_view = w.HTML()
@@ -112,11 +143,13 @@ class Stepper(w.VBox):
         self._rows: list[_ButtonRow] = []
         self._drawn = -1
         controls = w.HBox([self.undo_button, self.redo_button, self.phase_button,
-                           self.game_button])
-        super().__init__([self.header, self.status_line, self.state_view, self.roll_button,
-                          self.move_rows, controls, self.event_log], **kwargs)
+                           self.game_button, self.show_all])
+        super().__init__([self.header, self.status_line, self.thinking, self.scoreboard,
+                          self.handoff_box, self.state_view, self.roll_button, self.move_rows,
+                          controls, self.event_log], **kwargs)
         self.add_class("mythlab-stepper")
         self.refresh()
+        self._schedule_bots()
 
     @property
     def action_buttons(self) -> list[w.Button]:
@@ -139,24 +172,32 @@ class Stepper(w.VBox):
         self.status_line.value = (
             f'<div class="mythlab-error" style="color:#b00020">⚠ {escape(m.error)}</div>'
             if m.error else f"<div>{escape(m.status)}</div>")
+        thinking = m.bot_to_move and self._pending is not None
+        self.thinking.value = f"<i>{escape(m.turn)} is thinking…</i>" if thinking else ""
         if self._drawn == m.version:
             return
         self._drawn = m.version
         self.header.value = header_html(m)
-        self.state_view.value = m.view_html
+        self.handoff.value = f"<h3>{escape(m.handoff)}</h3>" if m.handoff else ""
+        self.handoff_box.layout.display = "" if m.handoff else "none"
+        self.state_view.layout.display = "none" if m.handoff else ""
+        self.state_view.value = "" if m.handoff else m.view_html
+        self.scoreboard.value = scoreboard_html(m.scoreboard)
+        self.show_all.layout.display = "" if m.seated else "none"
         groups = m.buttons
         while len(self._rows) < len(groups):
             self._rows.append(_ButtonRow(lambda label: self._do(m.click, label)))
         for row, group in zip(self._rows, groups, strict=False):
             row.show(group)
         self.move_rows.children = tuple(row.widget for row in self._rows[: len(groups)])
-        self.roll_button.layout.display = "" if m.is_chance else "none"
+        self.roll_button.layout.display = "" if m.is_chance and not m.seated else "none"
         self.undo_button.disabled = not m.can_undo
         self.redo_button.disabled = not m.can_redo
         self.phase_button.disabled = self.game_button.disabled = m.is_over
         self.event_log.value = log_html(m)
 
-    def _do(self, change: Callable[..., object], *args: str) -> None:
+    def _do(self, change: Callable[..., object], *args: Any) -> None:
+        self._cancel_bots()
         try:
             change(*args)
         except Exception as exc:  # show the bug in the widget too, not only in the log console
@@ -164,6 +205,72 @@ class Stepper(w.VBox):
             raise
         finally:
             self.refresh()
+        self._schedule_bots()
+
+    # ----------------------------------------------------------------- bot seats
+    def _schedule_bots(self) -> None:
+        """Bots to move: at once with ``pause`` 0 (or outside an event loop), else one step
+        after ``pause`` seconds on the kernel's event loop, so each move stays visible."""
+        if not self.model.bot_to_move or self._pending is not None:
+            return
+        loop = _running_loop()
+        if self.pause == 0 or loop is None:
+            self.model.run_bots()
+            self.refresh()
+            return
+        self._pending = loop.call_later(self.pause, self._bot_tick)
+        self.refresh()
+
+    def _bot_tick(self) -> None:
+        self._pending = None
+        self.model.bot_step()
+        self.refresh()
+        self._schedule_bots()
+
+    def _cancel_bots(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    @property
+    def bots_pending(self) -> bool:
+        """True while a bot's move is scheduled (the "thinking…" line is on screen)."""
+        return self._pending is not None
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def number_html(value: Any) -> str:
+    """A score as people write it: ``12``, ``2 1/3`` (never ``Fraction(7, 3)``)."""
+    if isinstance(value, Fraction):
+        whole, rest = divmod(value, 1)
+        if rest == 0:
+            return str(whole)
+        return f"{whole} {rest}" if whole else str(rest)
+    return escape(str(value))
+
+
+def scoreboard_html(board: Scoreboard | None) -> str:
+    """The end of the game: the result in words, then each player's total and its sources."""
+    if board is None:
+        return ""
+    sources = list(dict.fromkeys(k for line in board.lines for k in line.breakdown))
+    head = "".join(f"<th>{escape(s)}</th>" for s in ["", "total", *sources])
+    rows = "".join(
+        f'<tr{" class=mythlab-winner style=font-weight:bold" if line.winner else ""}>'
+        f"<td>{escape(line.name)}{' (winner)' if line.winner else ''}</td>"
+        f"<td>{number_html(line.total) if line.total is not None else ''}</td>"
+        + "".join(f"<td>{number_html(line.breakdown.get(s, ''))}</td>" for s in sources)
+        + "</tr>" for line in board.lines)
+    return (f'<div style="border:2px solid #444;padding:6px;margin:4px 0">'
+            f'<h3 class="mythlab-result">{escape(board.headline)}</h3>'
+            f'<table style="border-collapse:collapse">{head and f"<tr>{head}</tr>"}{rows}</table>'
+            "</div>")
 
 
 def header_html(m: StepperModel) -> str:

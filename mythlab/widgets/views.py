@@ -3,17 +3,28 @@
 A game names its view in its ``GameSpec`` (``view="package.module:function"``); the view is
 imported the first time the Stepper meets the game, so ``import mythlab`` never imports
 widget code. A game without a view gets the generic one.
+
+A view is shown to a *viewer*: ``ALL`` (the teacher's view: everything), a player's seat
+(that player's observation: what the rulebook keeps from them stays hidden) or ``None`` (the
+public view, between the turns of pass-and-play). A view takes ``(state, viewer)``; a view that
+takes only ``state`` has no hidden parts to hide.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from functools import cache
 from html import escape
+from typing import Literal
 
 from mythlab import registry
 from mythlab.engine import CHANCE, State
 
-View = Callable[[State], str]
+View = Callable[..., str]
+ALL: Literal["all"] = "all"
+"""The viewer who sees everything (the teacher's "show all")."""
+Viewer = int | None | Literal["all"]
 
 
 def view_for(game_name: str) -> View:
@@ -25,9 +36,18 @@ def view_for(game_name: str) -> View:
     return view or generic_view
 
 
-def render_view(state: State) -> str:
-    """The HTML view of ``state``: its game's registered view, else ``generic_view``."""
-    return view_for(state.game.name)(state)
+def render_view(state: State, viewer: Viewer = ALL) -> str:
+    """The HTML view of ``state`` as ``viewer`` sees it: its game's view, else the generic one."""
+    view = view_for(state.game.name)
+    return view(state, viewer) if _takes_viewer(view) else view(state)
+
+
+@cache
+def _takes_viewer(view: View) -> bool:
+    try:
+        return len(inspect.signature(view).parameters) >= 2
+    except (TypeError, ValueError):  # a builtin or C callable: called with the state alone
+        return False
 
 
 def turn_text(state: State) -> str:
@@ -38,13 +58,16 @@ def turn_text(state: State) -> str:
     return "chance" if who == CHANCE else state.player_name(who)
 
 
-def generic_view(state: State) -> str:
+def generic_view(state: State, viewer: Viewer = ALL) -> str:
     """Players (the one to move in bold), phase, and the state's ``describe()`` or repr."""
     current = state.current_player
     players = ", ".join(f"<b>{escape(name)}</b>" if p == current else escape(name)
                         for p, name in enumerate(state.game.player_names))
     describe = getattr(state, "describe", None)
-    summary = describe() if callable(describe) else repr(state)
+    if viewer != ALL and state.game.hidden:  # describe() tells everything: show what they see
+        summary = repr(state.observation(viewer)["data"])
+    else:
+        summary = describe() if callable(describe) else repr(state)
     return (f'<div class="mythlab-generic-view"><div>{escape(state.game.title)} · players: '
             f"{players}</div><div>Phase: {escape(state.phase.name)} · to move: "
             f"{escape(turn_text(state))}</div><pre>{escape(summary)}</pre></div>")
