@@ -6,6 +6,23 @@ Game-independent and free of widget code, so game views, the widgets and the CLI
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
+
+
+class Pick(NamedTuple):
+    """A step of a click path that is not drawn on the board: a choice the board offers in a
+    small picker once the earlier steps are clicked (a bid's amount, say).
+
+    >>> Pick("coins:3", "3 coins").text
+    '3 coins'
+    """
+
+    token: str
+    text: str
+
+
+Step = str | Pick
+"""One step of a click path: a ``data-token`` drawn in the view, or a ``Pick``."""
 
 
 def percent(p: Fraction) -> str:

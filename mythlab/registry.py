@@ -40,8 +40,11 @@ class GameSpec:
 
     ``game``: the ``Game`` subclass (or ``"module:Class"``). ``bots``: bot name -> class or
     path; a name shared with a generic bot (``greedy``) replaces it for this game. ``view``: a
-    function ``state -> html`` for the Stepper. ``board``: a widget class the Stepper shows
-    beside the moves. ``odds``: command name -> an ``OddsCommand`` for ``mythlab odds``.
+    function ``(state, viewer) -> html`` for the Stepper. ``targets``: a function ``state ->
+    {move label: click path}`` saying which parts of the view (``data-token`` attributes) a
+    person clicks, in order, to make each move (``mythlab.widgets.board``). ``board``: a
+    widget class the Stepper shows beside the moves. ``odds``: command name -> an
+    ``OddsCommand`` for ``mythlab odds``.
     ``data``: the package holding the game's data files. ``notebooks``: notebook file names
     shipped with the game. ``rulebooks``: the printed sources cited as "title, edition, p.N".
     """
@@ -52,6 +55,7 @@ class GameSpec:
     summary: str = ""
     bots: Mapping[str, Any] = field(default_factory=dict)
     view: Any = None
+    targets: Any = None
     board: Any = None
     odds: Mapping[str, Any] = field(default_factory=dict)
     data: str | None = None

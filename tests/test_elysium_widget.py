@@ -205,12 +205,12 @@ def test_stepper_widget_shows_the_view_and_plays_a_phase():
     from mythlab.widgets import Stepper
 
     stepper = Stepper(mythlab.make("elysium", players=2, seed=3))
-    assert "mythlab-elysium-view" in stepper.state_view.value
+    assert "mythlab-elysium-view" in stepper.board.html
     label = stepper.model.labels[0]
     stepper.press(label)
-    assert stepper.model.step == 1 and "mythlab-elysium-view" in stepper.state_view.value
+    assert stepper.model.step == 1 and "mythlab-elysium-view" in stepper.board.html
     stepper.phase_button.click()
     assert stepper.model.phase_name == "Phase III: Writing legends"
-    assert "lyres left:" in stepper.state_view.value
+    assert "lyres left:" in stepper.board.html
     stepper.undo_button.click()
     assert stepper.model.phase_name == "Phase II: Actions"

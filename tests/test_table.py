@@ -8,12 +8,15 @@ parts in JupyterLab and Voilà.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from fractions import Fraction
 
 import pytest
 import toygame  # noqa: F401  (registers "toy-race")
 
 import mythlab
+from mythlab import registry
+from mythlab.display import Pick
 from mythlab.widgets import Stepper, StepperModel
 from mythlab.widgets import stepper as stepper_module
 from mythlab.widgets.model import HUMAN
@@ -150,10 +153,10 @@ def test_the_stepper_table_waits_pause_seconds_between_bot_moves_on_the_event_lo
 
 def test_pass_screen_in_the_widget_hides_the_view_until_ready():
     s = Stepper(mythlab.make(GAME, players=2, seed=3), seats=[HUMAN, HUMAN], pause=0)
-    assert s.handoff_box.layout.display == "" and s.state_view.value == ""
+    assert s.handoff_box.layout.display == "" and s.board.html == ""
     assert "Pass to P1" in s.handoff.value and s.action_buttons == []
     s.ready_button.click()
-    assert s.handoff_box.layout.display == "none" and s.state_view.value
+    assert s.handoff_box.layout.display == "none" and s.board.html
     assert [b.description for b in s.action_buttons] == ["roll 1 die", "roll 2 dice", "pass"]
 
 
@@ -164,3 +167,52 @@ def test_a_long_move_list_is_never_blank_and_go_applies_the_shown_move(monkeypat
     assert row.dropdown.value == "roll 1 die" and row.dropdown.label == "roll 1 die"
     row.go.click()
     assert s.model.error == "" and list(s.model.state.history) == ["roll 1 die"]
+
+
+# ---------------------------------------------------------------------- the clickable board
+def toy_targets(state):
+    """The toy race's moves as board clicks: the dice cup, then how many dice; or pass."""
+    return {"roll 1 die": ("cup", Pick("dice:1", "1 die")),
+            "roll 2 dice": ("cup", Pick("dice:2", "2 dice")),
+            "pass": ("pass",)}
+
+
+@pytest.fixture
+def toy_board(monkeypatch):
+    spec = registry.spec(GAME)
+    monkeypatch.setitem(registry._specs, GAME, dataclasses.replace(
+        spec, targets=toy_targets,
+        view=lambda s: '<svg><rect data-token="cup"/><rect data-token="pass"/></svg>'))
+
+
+def test_board_clicks_then_a_pick_make_a_move(toy_board):
+    m = table([HUMAN, HUMAN])
+    assert m.click_paths == {} and m.hot == []  # behind the pass screen nothing is clickable
+    m.ready()
+    assert m.hot == ["cup", "pass"] and m.choices == []
+    assert not m.board_click("cup") and m.selection == ("cup",)
+    assert m.hot == [] and [c.text for c in m.choices] == ["1 die", "2 dice"]
+    assert m.board_click("dice:2") and list(m.state.history) == ["roll 2 dice"]
+    assert m.selection == ()
+
+
+def test_a_board_click_that_is_no_move_is_refused_and_forgets_the_selection(toy_board):
+    m = table([HUMAN, "random"])
+    m.board_click("cup")
+    before = m.state
+    assert not m.board_click("pass") and "'pass' is not part of a move" in m.error
+    assert m.selection == () and m.state is before
+
+
+def test_the_board_widget_sends_clicks_to_the_model_and_shows_what_is_hot(toy_board):
+    s = Stepper(mythlab.make(GAME, players=2, seed=3), seats=[HUMAN, "random"], pause=0)
+    assert s.board.hot == ["cup", "pass"] and 'data-token="cup"' in s.board.html
+    s.board.click("cup")
+    assert s.board.selected == ["cup"] and s.board.choices == [("dice:1", "1 die"),
+                                                                ("dice:2", "2 dice")]
+    s.board.receive({"cancel": True})
+    assert s.board.selected == [] and s.board.hot == ["cup", "pass"]
+    s.board.receive(["junk"])  # malformed messages from the page are ignored
+    s.board.receive({"click": 7})
+    s.board.click("pass")
+    assert s.model.state.history[0] == "pass" and s.model.turn == "P1"

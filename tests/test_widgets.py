@@ -67,11 +67,11 @@ def test_illegal_click_shows_the_rule_and_changes_nothing():
 
 def test_illegal_click_in_the_widget_is_a_visible_error():
     s = Stepper(mythlab.make(GAME, players=2, seed=3))
-    view, header = s.state_view.value, s.header.value
+    view, header = s.board.html, s.header.value
     s.press("roll 3 dice")
     assert "mythlab-error" in s.status_line.value
     assert "you may roll 1 or 2 dice, not 3" in s.status_line.value
-    assert (s.state_view.value, s.header.value) == (view, header)
+    assert (s.board.html, s.header.value) == (view, header)
 
 
 def test_chance_outcomes_are_exact_and_sum_to_one():
@@ -132,12 +132,12 @@ def test_undo_redo_restore_view_and_log():
 def test_widget_undo_redo_buttons():
     s = Stepper(mythlab.make(GAME, players=2, seed=3))
     assert s.undo_button.disabled and s.redo_button.disabled
-    start_view, start_log = s.state_view.value, s.event_log.value
+    start_view, start_log = s.board.html, s.event_log.value
     s.press("pass")
-    assert s.state_view.value != start_view and "1. <b>P1</b>: pass" in s.event_log.value
+    assert s.board.html != start_view and "1. <b>P1</b>: pass" in s.event_log.value
     assert not s.undo_button.disabled
     s.undo_button.click()
-    assert (s.state_view.value, s.event_log.value) == (start_view, start_log)
+    assert (s.board.html, s.event_log.value) == (start_view, start_log)
     assert not s.redo_button.disabled
     s.redo_button.click()
     assert "1. <b>P1</b>: pass" in s.event_log.value and s.redo_button.disabled

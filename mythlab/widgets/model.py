@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from mythlab.display import chance_text, percent
+from mythlab.display import Pick, Step, chance_text, percent
 from mythlab.engine import CHANCE, Action, Game, IllegalAction, Phase, Session, State
 from mythlab.sim.bots import bot_names, seat_bots
 
@@ -139,6 +139,20 @@ def _registered(game: Game) -> bool:
     return game.name in registry.games()
 
 
+def _targets(state: State) -> dict[str, tuple[Step, ...]]:
+    from mythlab import registry
+
+    try:
+        targets = registry.spec(state.game.name).load("targets")
+    except ValueError:  # a game made but never registered
+        return {}
+    return dict(targets(state)) if targets else {}
+
+
+def _token(step: Step) -> str:
+    return step.token if isinstance(step, Pick) else step
+
+
 def _winners_text(names: list[str]) -> str:
     if not names:
         return "No one wins"
@@ -195,6 +209,9 @@ class StepperModel:
         self.version = 0
         """Bumped on every change of state, so views redraw only when something changed."""
         self._view: tuple[tuple[State, Viewer], str] | None = None
+        self.selection: tuple[str, ...] = ()
+        """The board tokens clicked so far towards one move (a fleet, then its zone …)."""
+        self._paths: tuple[State, dict[str, tuple[Step, ...]]] | None = None
 
     # ----------------------------------------------------------------- actions
     def click(self, label: str) -> bool:
@@ -360,6 +377,60 @@ class StepperModel:
         headline = scores.get("outcome") or _winners_text([names[p] for p in sorted(winners)])
         return Scoreboard(headline, lines)
 
+    # ----------------------------------------------------------------- the board
+    @property
+    def click_paths(self) -> dict[str, tuple[Step, ...]]:
+        """Each move the person may make now, as the board clicks that make it (empty when
+        the game names no ``targets`` or no person is to click)."""
+        if self.is_over or self.is_chance or (self.seated and (self.bot_to_move or self.handoff)):
+            return {}
+        if self._paths is None or self._paths[0] is not self.state:
+            self._paths = (self.state, _targets(self.state))
+        return self._paths[1]
+
+    def _matching(self, selection: tuple[str, ...]) -> dict[str, tuple[Step, ...]]:
+        n = len(selection)
+        return {label: path for label, path in self.click_paths.items()
+                if len(path) >= n and tuple(_token(s) for s in path[:n]) == selection}
+
+    @property
+    def hot(self) -> list[str]:
+        """The board tokens a click may take next, in order."""
+        n = len(self.selection)
+        return list(dict.fromkeys(_token(p[n]) for p in self._matching(self.selection).values()
+                                  if len(p) > n and not isinstance(p[n], Pick)))
+
+    @property
+    def choices(self) -> list[Pick]:
+        """The picker's choices after the clicks so far (a bid's amounts), in order."""
+        n = len(self.selection)
+        return list(dict.fromkeys(p[n] for p in self._matching(self.selection).values()
+                                  if len(p) > n and isinstance(p[n], Pick)))
+
+    def board_click(self, token: str) -> bool:
+        """A click on the board (or the picker): extend the selection; make the move once the
+        clicks name exactly one."""
+        chosen = (*self.selection, token)
+        matching = self._matching(chosen)
+        if not matching:
+            self.selection = ()
+            self.version += 1
+            return self._refuse(f"{token!r} is not part of a move you can make now")
+        done = [label for label, path in matching.items() if len(path) == len(chosen)]
+        if len(matching) == 1 and done:
+            self.selection = ()
+            return self.click(done[0])
+        self.selection = chosen
+        self.version += 1
+        self.error, self.status = "", "chosen: " + " → ".join(chosen)
+        return False
+
+    def clear_selection(self) -> None:
+        """Forget the clicks made towards a move (the board's Cancel)."""
+        if self.selection:
+            self.selection = ()
+            self.version += 1
+
     # ----------------------------------------------------------------- what the view shows
     @property
     def state(self) -> State:
@@ -461,6 +532,8 @@ class StepperModel:
         else:
             self.error, self.status = "", done()
         changed = self.state is not before
+        if changed:
+            self.selection = ()
         self.version += changed
         return changed
 

@@ -24,6 +24,7 @@ import ipywidgets as w
 
 from mythlab.engine import Game, Session
 
+from .board import Board
 from .model import BotSpec, ButtonGroup, Scoreboard, StepperModel
 
 DROPDOWN_OVER = 30
@@ -120,7 +121,9 @@ class Stepper(w.VBox):
             part.add_class(css)
         self.header = w.HTML()
         self.status_line = w.HTML()
-        self.state_view = w.HTML()
+        self.board = Board()
+        self.board.on_token(lambda token: self._do(self.model.board_click, token),
+                            cancel=lambda: self._do(self.model.clear_selection))
         self.roll_button = _button("Roll randomly", "mythlab-roll",
                                    "draw an outcome from the game's seeded dice")
         self.move_rows = w.VBox()
@@ -132,7 +135,7 @@ class Stepper(w.VBox):
                                    "bots play until the game is over")
         self.event_log = w.HTML()
         for part, css in [(self.header, "mythlab-phase"), (self.status_line, "mythlab-status"),
-                          (self.state_view, "mythlab-view"), (self.move_rows, "mythlab-moves"),
+                          (self.board, "mythlab-view"), (self.move_rows, "mythlab-moves"),
                           (self.event_log, "mythlab-log")]:
             part.add_class(css)
         self.roll_button.on_click(lambda _b: self._do(self.model.roll))
@@ -145,7 +148,7 @@ class Stepper(w.VBox):
         controls = w.HBox([self.undo_button, self.redo_button, self.phase_button,
                            self.game_button, self.show_all])
         super().__init__([self.header, self.status_line, self.thinking, self.scoreboard,
-                          self.handoff_box, self.state_view, self.roll_button, self.move_rows,
+                          self.handoff_box, self.board, self.roll_button, self.move_rows,
                           controls, self.event_log], **kwargs)
         self.add_class("mythlab-stepper")
         self.refresh()
@@ -180,8 +183,11 @@ class Stepper(w.VBox):
         self.header.value = header_html(m)
         self.handoff.value = f"<h3>{escape(m.handoff)}</h3>" if m.handoff else ""
         self.handoff_box.layout.display = "" if m.handoff else "none"
-        self.state_view.layout.display = "none" if m.handoff else ""
-        self.state_view.value = "" if m.handoff else m.view_html
+        self.board.layout.display = "none" if m.handoff else ""
+        self.board.html = "" if m.handoff else m.view_html
+        self.board.selected = list(m.selection)
+        self.board.hot = m.hot
+        self.board.choices = [tuple(c) for c in m.choices]
         self.scoreboard.value = scoreboard_html(m.scoreboard)
         self.show_all.layout.display = "" if m.seated else "none"
         groups = m.buttons
