@@ -66,7 +66,45 @@ def build_parser() -> argparse.ArgumentParser:
                     "of the games' odds commands; a first word that names none goes to the "
                     "default command.")
     odds.set_defaults(run=_cmd_odds, parser=odds)
+
+    app = commands.add_parser(
+        "app", help="play in the browser with no code: the game table as a web app (Voilà)")
+    app.add_argument("--port", type=int, default=8866,
+                     help="the port on 127.0.0.1 (default: 8866; 0 picks a free one)")
+    app.add_argument("--no-browser", action="store_true",
+                     help="only print the address; do not open a browser")
+    app.set_defaults(run=_cmd_app, parser=app)
     return parser
+
+
+def _cmd_app(args: argparse.Namespace) -> int:
+    """Serve the app notebook with Voilà on 127.0.0.1 until Ctrl-C."""
+    import importlib.resources
+    import socket
+    import subprocess
+
+    if not 0 <= args.port <= 65535:
+        args.parser.error(f"--port {args.port} is not a port number (0-65535)")
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", args.port))
+        except OSError:
+            print(f"mythlab app: port {args.port} is busy (another mythlab app or server?); "
+                  f"open http://127.0.0.1:{args.port}/ if it is yours, or choose another "
+                  "with --port", file=sys.stderr)
+            return 2
+        port = probe.getsockname()[1]
+    notebook = importlib.resources.files("mythlab.widgets") / "app.ipynb"
+    command = [sys.executable, "-m", "voila", str(notebook), f"--port={port}",
+               "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
+               "--VoilaConfiguration.file_allowlist=[]"]
+    if args.no_browser:
+        command.append("--no-browser")
+    print(f"mythlab app: http://127.0.0.1:{port}/ (Ctrl-C stops it)", flush=True)
+    try:
+        return subprocess.call(command)
+    except KeyboardInterrupt:
+        return 0
 
 
 def _cmd_games(args: argparse.Namespace) -> int:

@@ -145,6 +145,10 @@ class Session:
         }
         return {**body, "checksum": _checksum(body)}
 
+    def to_text(self) -> str:
+        """The save file's text (what ``save`` writes and ``from_json`` reads)."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
     def save(self, path: str | os.PathLike) -> Path:
         """Write the session (game, options, every action) as JSON; never pickle.
 
@@ -153,7 +157,7 @@ class Session:
         and a failure leaves nothing behind.
         """
         path = Path(path)
-        text = json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+        text = self.to_text()
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
