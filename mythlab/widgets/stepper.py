@@ -57,6 +57,12 @@ class _ButtonRow:
         self.picker = w.HBox([self.dropdown, self.go])
         self.widget = w.VBox()
 
+    def _press_pooled(self, i: int) -> None:
+        """A pooled button's click; one left from a longer row (a fast double click) is
+        ignored."""
+        if i < len(self.labels):
+            self._act(self.labels[i])
+
     def show(self, group: ButtonGroup) -> None:
         """Show ``group``: as buttons, or as a dropdown when it is large."""
         self.title.value = f"<b>{escape(group.title)}</b>"
@@ -69,7 +75,7 @@ class _ButtonRow:
             return
         for i in range(len(self._pool), len(group.buttons)):
             button = _button("", "mythlab-action")
-            button.on_click(lambda _b, i=i: self._act(self.labels[i]))
+            button.on_click(lambda _b, i=i: self._press_pooled(i))
             self._pool.append(button)
         for button, spec in zip(self._pool, group.buttons, strict=False):
             button.description, button.tooltip = spec.text, spec.tooltip

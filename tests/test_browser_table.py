@@ -1,0 +1,161 @@
+"""Play every game at the table in a real browser, with clicks only, to game over: a person's
+seat against bots, in JupyterLab (a notebook of four seated Steppers) and in the Voilà app
+(``mythlab app``), plus a pass-and-play game whose private view hides between turns.
+
+Prints click-to-screen figures (median and p95 per game). Skipped without Debian's Chromium
+and playwright, like every browser test (``browser_support.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import browser_support as harness
+import pytest
+
+pytestmark = harness.BROWSER_MARKS + [pytest.mark.timeout(900)]
+
+GAMES = [("agea", 2), ("cyclades", 2), ("elysium", 2), ("elder_sign", 1)]
+NOTEBOOK = "table.ipynb"
+CELLS = ["import mythlab\nfrom mythlab.widgets import Stepper"] + [
+    f"Stepper(mythlab.make({game!r}, players={players}, seed=1), "
+    f"seats=['human'] + ['greedy'] * {players - 1}, pause=0)" for game, players in GAMES]
+
+playwright_sync = harness.require_browser()
+lab = harness.lab_fixture(NOTEBOOK, CELLS, home="lab-table")
+
+
+def test_each_game_is_played_to_game_over_with_clicks_in_jupyterlab(lab: harness.Lab) -> None:
+    with harness.lab_page(lab, "table-failure.png", 1280, 720) as page:
+        harness.open_and_run(page, lab, NOTEBOOK, widget=".mythlab-stepper >> nth=3")
+        for index, (game, _players) in enumerate(GAMES):
+            millis = harness.play_to_game_over(page, index)
+            stepper = page.locator(".mythlab-stepper").nth(index)
+            result = stepper.locator(".mythlab-result")
+            playwright_sync.expect(result).to_be_visible()
+            assert result.text_content().strip(), game
+            harness.click_figures(f"JupyterLab {game}", millis)
+
+
+# ---------------------------------------------------------------------- the Voilà app
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``mythlab app`` on a free port, stopped (with its kernels) after the module."""
+    home = tmp_path_factory.mktemp("app")
+    port = harness._free_port()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "rt"),
+           "IPYTHONDIR": str(home / "ipython"),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    log = home / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
+                                 "--port", str(port)], stdout=out, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + harness.SERVER_START
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                pytest.fail(f"mythlab app exited with {proc.returncode}:\n{log.read_text()}")
+            try:  # a GET would run the app's notebook: a connection is enough
+                with socket.create_connection(("127.0.0.1", port), timeout=5):
+                    break
+            except OSError:
+                time.sleep(0.5)
+        yield url
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _open_app(page, url: str) -> float:
+    start = time.monotonic()
+    page.goto(url, timeout=harness.WIDGET_WAIT)
+    page.locator(".mythlab-app-start").wait_for(timeout=harness.WIDGET_WAIT)
+    return time.monotonic() - start
+
+
+def _set_up(page, title: str, players: int, seats: list[str]) -> None:
+    setup = page.locator(".mythlab-app-setup")
+    setup.locator("select").first.select_option(label=title)
+    setup.locator("select").nth(1).select_option(label=str(players))
+    for seat, choice in enumerate(seats, 1):
+        page.locator(f".mythlab-app-seat-{seat} select").select_option(label=choice)
+    handle = setup.locator(".noUi-handle").first  # the bot pause: 0 s, from the keyboard
+    handle.focus()
+    handle.press("Home")
+    page.locator(".mythlab-app-start").click()
+    page.locator(".mythlab-stepper").wait_for(timeout=harness.WIDGET_WAIT)
+
+
+def test_each_game_is_played_to_game_over_in_the_app(app: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        try:
+            seconds = _open_app(page, app)
+            print(f"\napp start to the setup form: {seconds:.1f} s")
+            titles = {"agea": "Agea", "cyclades": "Cyclades", "elysium": "Elysium",
+                      "elder_sign": "Elder Sign"}
+            for game, players in GAMES:
+                if page.locator(".mythlab-app-new").is_visible():
+                    page.locator(".mythlab-app-new").click()
+                start = time.monotonic()
+                _set_up(page, titles[game], players, ["a person"] + ["bot: greedy"] * (
+                    players - 1))
+                print(f"app: {game} start to first board {time.monotonic() - start:.1f} s")
+                millis = harness.play_to_game_over(page, 0)
+                playwright_sync.expect(page.locator(".mythlab-result")).to_be_visible()
+                harness.click_figures(f"Voilà app {game}", millis)
+                assert "Traceback" not in page.content()
+        except Exception:
+            page.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "app-failure.png"))
+            raise
+        finally:
+            browser.close()
+
+
+def test_pass_and_play_hides_the_private_view_between_turns_in_the_app(app: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    expect = playwright_sync.expect
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        try:
+            _open_app(page, app)
+            _set_up(page, "Agea", 2, ["a person", "a person"])
+            handoff, view = page.locator(".mythlab-handoff"), page.locator(".mythlab-view")
+            expect(handoff).to_contain_text(re.compile(r"Pass to P[12]"))
+            first = re.search(r"Pass to (P[12])", handoff.text_content()).group(1)
+            second = {"P1": "P2", "P2": "P1"}[first]
+            expect(view).to_be_hidden()
+            expect(page.locator("button.mythlab-action")).to_have_count(0)
+            page.locator("button.mythlab-ready").click()
+            expect(handoff).to_be_hidden()
+            expect(view).to_be_visible()
+            for _ in range(200):  # the first plays until the screen is to be passed on
+                if handoff.is_visible():
+                    break
+                page.locator("button.mythlab-action").last.click()
+                page.wait_for_timeout(100)
+            expect(handoff).to_contain_text(f"Pass to {second}")
+            expect(view).to_be_hidden()
+            expect(page.locator("button.mythlab-action")).to_have_count(0)
+        finally:
+            browser.close()
