@@ -251,10 +251,10 @@ def test_every_glossary_symbol_has_a_way_to_be_written():
 
 
 def test_the_docs_describe_every_node_and_timing():
-    from mythlab.elysium.powers import _CONDS, _NODES
+    from mythlab.elysium.powers import CONDITIONS, NODES
     doc = (Path(__file__).resolve().parent.parent / "docs" / "elysium-power-language.md")
     text = doc.read_text(encoding="utf-8")
-    for name in [n.key for n in _NODES] + [c.key for c in _CONDS] + [t.value for t in Timing]:
+    for name in [n.key for n in NODES] + [c.key for c in CONDITIONS] + [t.value for t in Timing]:
         assert f"`{name}`" in text, name
 
 
