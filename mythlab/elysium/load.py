@@ -426,13 +426,6 @@ class PedimentSide(_Model):
     provenance: Source
 
 
-class Ruling(_Model):
-    """A mythlab decision where the rulebooks are silent."""
-
-    id: str
-    decision: str
-
-
 class RulesBook(_Model):
     """``data/elysium/rules.yaml``."""
 
@@ -444,7 +437,6 @@ class RulesBook(_Model):
     quests: tuple[Quest, ...]
     incomplete_quest: QuestBack
     pediment: tuple[PedimentSide, ...] = Field(min_length=1)
-    rulings: tuple[Ruling, ...]
 
     def number(self, name: str) -> Any:
         return self.numbers[name].value
@@ -457,13 +449,13 @@ class RulesBook(_Model):
 
 @cache
 def rules_book() -> RulesBook:
-    """The rule numbers, sets, quests and rulings (validated; errors name file and field)."""
+    """The rule numbers, sets, quests and pediment (validated; errors name file and field).
+
+    The rulings live apart, in ``data/rulings.yaml``, in the format every game shares
+    (``mythlab.engine.datafiles.read_rulings("mythlab.elysium")``).
+    """
     path = game_data("mythlab.elysium", "rules.yaml")
-    book = validate_entry(RulesBook, read_yaml(path), str(path), None)
-    ids = [r.id for r in book.rulings]
-    if len(set(ids)) != len(ids):
-        raise DataError(str(path), None, "rulings", "two rulings share an id")
-    return book
+    return validate_entry(RulesBook, read_yaml(path), str(path), None)
 
 
 # --- text and evaluation -----------------------------------------------------------------------
