@@ -8,6 +8,7 @@ edition: the seed's Hades and Athena cards, completed, and six families designed
 from mythlab.registry import GameSpec
 
 from .bots import LegendBot
+from .game import ElysiumGame
 from .load import (
     Card,
     CardBook,
@@ -39,7 +40,7 @@ from .powers import (
     render_power,
     to_data,
 )
-from .rules import ElysiumGame, ElysiumState
+from .rules import ElysiumState
 from .scenarios import scenario
 from .scoring import prestige_vp, score_table
 
@@ -59,7 +60,7 @@ SPEC = GameSpec(
     name="elysium",
     title="Elysium",
     summary="Take cards of the gods' families, write legends, score prestige over five epochs.",
-    game="mythlab.elysium.rules:ElysiumGame",
+    game="mythlab.elysium.game:ElysiumGame",
     view="mythlab.widgets.elysium:elysium_view",
     bots={"greedy": "mythlab.elysium.bots:LegendBot",
           "elysium-greedy": "mythlab.elysium.bots:LegendBot"},
