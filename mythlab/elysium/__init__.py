@@ -61,7 +61,7 @@ SPEC = GameSpec(
     title="Elysium",
     summary="Take cards of the gods' families, write legends, score prestige over five epochs.",
     game="mythlab.elysium.game:ElysiumGame",
-    view="mythlab.widgets.elysium:elysium_view",
+    view="mythlab.elysium.view:elysium_view",
     bots={"greedy": "mythlab.elysium.bots:LegendBot",
           "elysium-greedy": "mythlab.elysium.bots:LegendBot"},
     data="mythlab.elysium",

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from html import escape
 
-from mythlab.elysium import legends as L
-from mythlab.elysium.load import Card, render_condition
-from mythlab.elysium.powers import Timing
-from mythlab.elysium.rules import III, ElysiumState
-from mythlab.elysium.scoring import score_table
+from . import legends as L
+from .load import Card, render_condition
+from .powers import Timing
+from .rules import ElysiumState
+from .scoring import score_table
+from .state import III
 
 _STYLE = """<style>
 .elysium {font-family: sans-serif; font-size: 13px}
