@@ -1,6 +1,6 @@
 """Elysium rules (issue 5 §1): one test per rule, named after it; rulebook examples as scenarios.
 
-Pages refer to seed 000_db8070cbd6e85785.txt (Greek); the Spanish seed 002 has the same rules.
+Pages are those of the Elysium rulebook, Greek edition; the Spanish edition has the same rules.
 """
 
 from __future__ import annotations

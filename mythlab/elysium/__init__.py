@@ -1,8 +1,9 @@
 """Elysium: card data, the card-power language and the rules on the shared engine.
 
 ``mythlab.make("elysium", players=4, seed=7, families="first-game")`` plays the mythlab
-edition: the seed's Hades and Athena cards, completed, and six families designed by mythlab
-(flagged ``provenance: mythlab`` in ``data/elysium/mythlab``).
+edition: the Hades and Athena cards of the Elysium rulebook (Greek edition, p.13-14),
+completed, and six families designed by mythlab (flagged ``provenance: mythlab`` in
+``data/mythlab``).
 """
 
 from mythlab.registry import GameSpec

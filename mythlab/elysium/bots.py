@@ -29,7 +29,8 @@ NEW_LEGEND = 0.5
 
 
 def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
-    """Would these columns meet an acquisition condition? Black is any colour (p.4-5).
+    """Would these columns meet an acquisition condition? Black is any colour (Elysium
+    rulebook, Greek edition, p.4-5).
 
     >>> meets(["red", "blue"], [Colour.RED, Colour.BLACK]), meets(["blue"], [Colour.RED])
     (True, False)

@@ -1,5 +1,6 @@
 """Working powers out: given a view of the game (a ``PowerContext``), ``evaluate`` turns a power
-into the concrete effects a rules engine applies, with every count and condition decided."""
+into the concrete effects a rules engine applies, with every count and condition decided.
+Pages cited are those of the Elysium rulebook, Greek edition."""
 
 from __future__ import annotations
 
@@ -164,7 +165,7 @@ def holds(cond: Cond, ctx: PowerContext, player: int) -> bool:
 
 
 def eleusis_partner(ctx: PowerContext, player: int) -> bool:
-    """Does ``player`` have an Eleusis card in the domain besides this card? (seed p.7)"""
+    """Does ``player`` have an Eleusis card in the domain besides this card? (p.7)"""
     return any(card.eleusis and card != ctx.this_card
                for card in ctx.cards(player, Zone.DOMAIN))
 
@@ -177,7 +178,7 @@ def players_with_most(c: Count, ctx: PowerContext) -> list[int]:
 
 
 def others_of(ctx: PowerContext) -> list[int]:
-    """The other players in turn order, starting after the owner (seed p.7)."""
+    """The other players in turn order, starting after the owner (p.7)."""
     players = list(ctx.players)
     i = players.index(ctx.owner)
     return players[i + 1:] + players[:i]
@@ -201,7 +202,7 @@ def evaluate(power: Power, ctx: PowerContext, *, event: PowerEvent | None = None
 
     Choices stay open (:class:`Choice`, :class:`MayDo`): the player makes them. A ``when``
     power does something only for a matching ``event`` of its owner; a card's own *take* does
-    not trigger it (it was not in the domain yet), its own *transfer* does (seed p.12, p.13).
+    not trigger it (it was not in the domain yet), its own *transfer* does (p.12, p.13).
     """
     me = ctx.owner if player is None else player
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 @dataclass(frozen=True)
 class Symbol:
-    """One symbol of the seed's glossary and how the language writes it."""
+    """One symbol of the rulebook's glossary and how the language writes it."""
 
     greek: str
     english: str

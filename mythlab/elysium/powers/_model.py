@@ -1,6 +1,7 @@
 """The power language's types: vocabularies, card filters and counts, conditions, the effect
 nodes (one per symbol of the glossary, Elysium rulebook, Greek edition, p.12) and the effects a
-power evaluates to. Every other module of :mod:`mythlab.elysium.powers` builds on these."""
+power evaluates to. Every other module of :mod:`mythlab.elysium.powers` builds on these. Pages
+cited are those of the Elysium rulebook, Greek edition."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from typing_extensions import TypeAliasType
 
 
 class Timing(StrEnum):
-    """When a power is used: the activation symbol on the card (seed p.7, p.8, p.10, p.12)."""
+    """When a power is used: the activation symbol on the card (p.7, p.8, p.10, p.12)."""
 
     INSTANT = "instant"        # Άμεση / Instantáneo: only when the card is taken
     PERMANENT = "permanent"    # Μόνιμη / Permanente: always, while the card is in the domain
@@ -38,7 +39,7 @@ class Timing(StrEnum):
 
 
 class Family(StrEnum):
-    """The eight families of 21 cards (seed p.2)."""
+    """The eight families of 21 cards (p.2)."""
 
     APOLLO = "apollo"
     ARES = "ares"
@@ -51,7 +52,7 @@ class Family(StrEnum):
 
 
 class Colour(StrEnum):
-    """Column colours of an acquisition condition; black means "any colour" (seed p.4)."""
+    """Column colours of an acquisition condition; black means "any colour" (p.4)."""
 
     RED = "red"
     YELLOW = "yellow"
@@ -152,7 +153,7 @@ class CardFacts:
 class CardSpec(_Model):
     """Which cards: ``any``, ``citizen`` or a mapping ``{family: hades, level: 2, eleusis: true}``.
 
-    ``any`` includes Citizens (seed p.13, Cerberus: "any card, even a Citizen").
+    ``any`` includes Citizens (p.13, Cerberus: "any card, even a Citizen").
     """
 
     family: Family | None = None
@@ -282,7 +283,7 @@ class AddCardSpec(_Model):
 
 
 class UsePowerSpec(_Model):
-    """``use_power: {card, timing, in}``: use the power of another card (seed: "here Instant")."""
+    """``use_power: {card, timing, in}``: use another card's power (glossary: "here Instant")."""
 
     card: CardSpec = ANY
     timing: Timing | None = None
@@ -336,7 +337,7 @@ class AsManyAs(Cond):
 
 
 class EleusisCond(Cond):
-    """``{eleusis: true}``: at least one other Eleusis card in your domain (seed p.7)."""
+    """``{eleusis: true}``: at least one other Eleusis card in your domain (p.7)."""
 
     key = "eleusis"
     eleusis: Literal[True]

@@ -1,6 +1,6 @@
 """Reading powers: data -> typed nodes (``parse_power``) with errors that point into the YAML,
 the checks node types alone cannot make (``check_power``), tree walks, and nodes -> canonical
-data (``to_data``)."""
+data (``to_data``). Pages cited are those of the Elysium rulebook, Greek edition."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def reads_zone(power: Power, zone: Zone) -> bool:
     """Does a count anywhere in the power look at ``zone``?
 
     A Legend power that counts the cards you transfer (Charon) is counted over the whole Phase
-    III, so the game settles it at the end of the phase (seed p.13, Charon).
+    III, so the game settles it at the end of the phase (p.13, Charon).
 
     >>> charon = parse_power({"if": {"at_least": 2, "count": {"in": "transferred"}},
     ...                       "then": {"gain": {"vp": 2}}})

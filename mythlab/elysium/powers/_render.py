@@ -1,5 +1,6 @@
 """Writing powers and effects as text, in English or Greek: ``render_power`` for a card,
-``render_timing`` for its timing label, ``describe`` for one evaluated effect."""
+``render_timing`` for its timing label, ``describe`` for one evaluated effect. Pages cited are
+those of the Elysium rulebook, Greek edition."""
 
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ TIMING_NAMES: dict[str, dict[Timing, str]] = {
            Timing.TRIGGER: "Δράση", Timing.LEGEND: "Θρύλος", Timing.CHRONOS: "Χρόνος"},
 }
 
-#: what each timing means, for the Stepper and notebooks (seed p.7, p.8, p.10)
+#: what each timing means, for the Stepper and notebooks (p.7, p.8, p.10)
 TIMING_RULES: dict[Timing, str] = {
     Timing.INSTANT: "used at the moment you take the card, and only then",
     Timing.PERMANENT: "always active while the card is in your domain",
