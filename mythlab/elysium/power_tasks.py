@@ -38,6 +38,7 @@ def offer_power_transfer(s: ElysiumState, t: Task) -> list[Action]:
 
 @RULES.does("power_transfer")
 def do_power_transfer(s: ElysiumState, t: Task, a: Action) -> None:
+    """One of the power's transfers; the task ends with its last one."""
     t.count -= 1
     if t.count <= 0:
         s.done(t)
@@ -46,6 +47,7 @@ def do_power_transfer(s: ElysiumState, t: Task, a: Action) -> None:
 
 @RULES.does("stop")
 def do_stop_transferring(s: ElysiumState, t: Task, a: Action) -> None:
+    """The player makes no more of the transfers the power grants."""
     s.done(t)
 
 
@@ -63,6 +65,7 @@ def offer_take_from(s: ElysiumState, t: Task) -> list[Action]:
 
 @RULES.does("take_from")
 def do_take_from(s: ElysiumState, t: Task, a: Action) -> None:
+    """The card enters the domain face up (its Instant power is used)."""
     t.count -= 1
     if t.count <= 0:
         s.done(t)
@@ -87,6 +90,7 @@ def offer_discard(s: ElysiumState, t: Task) -> list[Action]:
 
 @RULES.does("discard")
 def do_discard(s: ElysiumState, t: Task, a: Action) -> None:
+    """To the discard pile; a Citizen leaves the game face down."""
     q, c = t.player, a.args[0]
     t.count -= 1
     if t.count <= 0:
@@ -125,6 +129,7 @@ def offer_exchange(s: ElysiumState, t: Task) -> list[Action]:
 
 @RULES.does("exchange")
 def do_exchange(s: ElysiumState, t: Task, a: Action) -> None:
+    """The domain card goes to the other zone and the card taken enters the domain."""
     s.done(t)
     mine, theirs = a.args
     zone = s.zone(t.zone2)
@@ -155,6 +160,7 @@ def offer_use_power(s: ElysiumState, t: Task) -> list[Action]:
 
 @RULES.does("use_power")
 def do_use_power(s: ElysiumState, t: Task, a: Action) -> None:
+    """The chosen card's power runs as part of the power that asked for it."""
     s.done(t)
     s.use(t.player, a.args[0], POWERS, t.group)
 
@@ -174,6 +180,7 @@ def _unique(labels: list[str]) -> list[str]:
 
 @RULES.does("choose")
 def do_choose(s: ElysiumState, t: Task, a: Action) -> None:
+    """The chosen option's steps go on the stack, first step on top."""
     s.done(t)
     s.log(f"{s.player_name(t.player)} chooses: {t.labels[a.args[0]]}.", ATHENA_ORDER)
     for task in reversed(t.options[a.args[0]]):
@@ -193,6 +200,7 @@ def offer_may(s: ElysiumState, t: Task) -> list[Action]:
 
 @RULES.does("accept")
 def do_accept(s: ElysiumState, t: Task, a: Action) -> None:
+    """The offer's steps go on the stack, first step on top."""
     s.done(t)
     for task in reversed(t.options[0]):
         s.push(task)
@@ -200,6 +208,7 @@ def do_accept(s: ElysiumState, t: Task, a: Action) -> None:
 
 @RULES.does("decline")
 def do_decline(s: ElysiumState, t: Task, a: Action) -> None:
+    """Nothing of the offer happens."""
     s.done(t)
     s.log(f"{s.player_name(t.player)} declines.", ATHENA_ORDER)
 
@@ -211,6 +220,7 @@ def _affordable(seat: Seat, t: Task) -> bool:
 # ---------------------------------------------------------------------- automatic steps
 @automatic("gain")
 def gain(s: ElysiumState, t: Task) -> None:
+    """Gain gold, VP or PP."""
     seat = s.seat(t.player)
     seat.gold += t.gold
     seat.vp += t.vp
@@ -246,6 +256,7 @@ def lose(s: ElysiumState, t: Task) -> None:
 
 @automatic("citizen")
 def take_citizens(s: ElysiumState, t: Task) -> None:
+    """Take Citizens (the top card of the draw pile, face down, p.4) while any is left."""
     for _ in range(t.count):
         if not s.take_citizen(t.player, CITIZENS):
             return

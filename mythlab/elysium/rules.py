@@ -104,12 +104,15 @@ class ElysiumState(State):
 
     # ------------------------------------------------------------------ small helpers
     def seat(self, q: int) -> Seat:
+        """Player ``q``'s board, domain, Elysium and epoch counters."""
         return self.data.seats[q]
 
     def card(self, instance: str) -> Card:
+        """The card a physical card (an instance id such as ``hd7``) is a copy of."""
         return self.game.inst[instance]
 
     def label(self, q: int, instance: str) -> str:
+        """A card as player ``q``'s moves name it: "a Citizen" when it is face down."""
         return "a Citizen" if instance in self.seat(q).citizens else self.game.labels[instance]
 
     def facts(self, q: int, instance: str) -> CardFacts:
@@ -119,6 +122,7 @@ class ElysiumState(State):
         return self.game.facts[instance]
 
     def push(self, task: Task) -> Task:
+        """Put a task on top of the stack: it is answered next."""
         self.data.tasks.append(task)
         return task
 
@@ -143,6 +147,7 @@ class ElysiumState(State):
         return list(seen.values())
 
     def group(self) -> int:
+        """A new group number, tying together the steps of one use of a power."""
         self.data.groups += 1
         return self.data.groups
 
@@ -179,6 +184,7 @@ class ElysiumState(State):
         return d.draw.pop() if d.draw else None
 
     def fill_agora(self) -> None:
+        """Draw the Agora up to 3 cards per player + 1 (p.3, p.5)."""
         d = self.data
         size = self.game.number("agora_per_player") * self.game.players \
             + self.game.number("agora_extra")
@@ -187,6 +193,7 @@ class ElysiumState(State):
         self.log(f"The Agora holds {len(d.agora)} cards.", PHASE_I if d.epoch > 1 else SETUP)
 
     def fill_oracle(self) -> None:
+        """Put 4 cards face up under the Oracle (p.4, p.5; only with Apollo in play)."""
         d = self.data
         for _ in range(self.game.number("oracle_cards")):
             if (card := self.draw_top()) is not None:
@@ -388,6 +395,7 @@ class ElysiumState(State):
         return self.game.keys[instance] in self.domain_keys(q, ignore)
 
     def takeable_cards(self, q: int) -> list[str]:
+        """Agora cards ``q`` may take now: quota, no identical card, condition met (p.5)."""
         seat = self.seat(q)
         if seat.cards_taken >= self.game.number("cards_per_epoch"):
             return []
@@ -396,6 +404,7 @@ class ElysiumState(State):
                              if keys[c] not in held and self.meets(q, self.card(c).condition))
 
     def takeable_quests(self, q: int) -> list[str]:
+        """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
         seat = self.seat(q)
         if seat.quest:
             return []
@@ -416,6 +425,8 @@ class ElysiumState(State):
         self.fire(q, EventKind.TAKE, instance)
 
     def take_citizen(self, q: int, rule: str) -> bool:
+        """The top card of the draw pile enters the domain face down (p.4); False when no
+        card is left."""
         card = self.draw_top()
         if card is None:
             self.log("No card is left to take as a Citizen.", RULES.ruling("reshuffle"))
@@ -429,6 +440,7 @@ class ElysiumState(State):
         return True
 
     def leave_domain(self, q: int, instance: str) -> None:
+        """A card leaves the domain, and with it its turned state and its trigger ring."""
         seat = self.seat(q)
         seat.domain.remove(instance)
         if instance in seat.turned:
@@ -481,6 +493,7 @@ class ElysiumState(State):
                 self.push_effects(effects, self.group(), c)
 
     def push_effects(self, effects: Sequence[Effect], group: int, source: str) -> None:
+        """A power's effects as tasks, the first effect on top."""
         for e in reversed(effects):
             self.push(self.task_of(e, group, source))
 

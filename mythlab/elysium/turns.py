@@ -149,6 +149,7 @@ def offer_column(s: ElysiumState, t: Task) -> list[Action]:
 
 @RULES.does("column")
 def do_column(s: ElysiumState, t: Task, a: Action) -> None:
+    """The column leaves the player's board until Phase IV."""
     s.done(t)
     s.seat(t.player).columns.remove(a.args[0])
     s.log(f"{s.player_name(t.player)} discards the {a.args[0]} column.", COLUMN)
@@ -191,6 +192,7 @@ def do_use_legend(s: ElysiumState, t: Task, a: Action) -> None:
 
 @RULES.does("end_transfers")
 def do_end_transfers(s: ElysiumState, t: Task, a: Action) -> None:
+    """The player writes no more legends this phase."""
     s.done(t)
 
 
