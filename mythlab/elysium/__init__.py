@@ -45,16 +45,14 @@ from .rules import ElysiumState
 from .scenarios import scenario
 from .scoring import prestige_vp, score_table
 
-__all__ = ["SPEC",
-    "GLOSSARY", "Card", "CardBook", "CardFacts", "ElysiumGame", "ElysiumState", "FamilyCards",
-    "Legend", "Power", "PowerContext", "PowerError", "PowerEvent", "SimpleContext", "Timing",
+__all__ = [
+    "SPEC", "GLOSSARY", "Card", "CardBook", "CardFacts", "ElysiumGame", "ElysiumState",
+    "FamilyCards", "Legend", "LegendBot", "Power", "PowerContext", "PowerError", "PowerEvent",
+    "SimpleContext", "Timing",
     "builtin_cards", "edition_cards", "evaluate", "evaluate_card", "load_cards", "load_edition",
     "load_family", "load_supplement", "parse_power", "prestige_vp", "render", "render_condition",
     "render_power", "rules_book", "scenario", "score_table", "to_data", "why_unusable",
 ]
-__all__ += ["LegendBot"]
-
-
 
 #: what mythlab offers for this game (registered in pyproject.toml, group mythlab.games)
 SPEC = GameSpec(
