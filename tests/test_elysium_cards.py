@@ -1,6 +1,7 @@
-"""Every Hades and Athena power the seed describes (p.13-14), shown by its effect in a game.
+"""Every Hades and Athena power the rulebook describes (Elysium rulebook, Greek edition,
+p.13-14), shown by its effect in a game.
 
-Plus the p.12 Hermes example and the mythlab-edition symbols the seed cards do not use.
+Plus the p.12 Hermes example and the mythlab-edition symbols the rulebook's cards do not use.
 """
 
 from __future__ import annotations

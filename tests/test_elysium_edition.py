@@ -17,7 +17,7 @@ from mythlab.elysium import (
 )
 from mythlab.elysium import refs as R
 from mythlab.engine import DataError
-from mythlab.engine.datafiles import game_data
+from mythlab.engine.datafiles import game_data, read_rulings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -108,10 +108,10 @@ def test_mythlab_family_files_load_alone_and_say_provenance_mythlab():
 
 def test_every_mythlab_ruling_is_carried_out_by_code_and_named_in_a_test():
     code = "".join(p.read_text(encoding="utf-8")
-                   for p in (ROOT / "mythlab/elysium").glob("*.py"))
+                   for p in (ROOT / "mythlab/elysium").rglob("*.py"))
     tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_elys*"))
     cited = set(re.findall(r'ruling\("([a-z-]+)"\)', code))
-    ids = {r.id for r in rules_book().rulings}
+    ids = set(read_rulings("mythlab.elysium"))
     assert cited == ids
     for rid in ids:
         assert rid in tests or rid.replace("-", "_") in tests, rid
@@ -119,9 +119,22 @@ def test_every_mythlab_ruling_is_carried_out_by_code_and_named_in_a_test():
 
 def test_every_rule_reference_is_used_by_the_rules_code():
     code = "".join(p.read_text(encoding="utf-8")
-                   for p in (ROOT / "mythlab/elysium").glob("*.py")
+                   for p in (ROOT / "mythlab/elysium").rglob("*.py")
                    if p.name != "refs.py")
     for name, value in vars(R).items():
         if name.isupper() and isinstance(value, str):
             assert value.startswith("Elysium · p.")
             assert re.search(rf"\b{name}\b", code), name
+
+
+def test_the_rulebooks_are_cited_by_title_edition_and_page():
+    for family in builtin_cards().families:
+        assert family.header.source.file == "Elysium rulebook, Greek edition"
+        assert family.header.source.page in (13, 14)
+    # the project's notes are named by a character class, so this file does not cite them
+    transcript = re.compile(r"[0-9]{3}_[0-9a-f]{16}|RULE[-]NOTES|DESIGN\.md")
+    files = [p for p in (ROOT / "mythlab/elysium").rglob("*") if p.suffix in (".py", ".yaml")]
+    files += [*(ROOT / "docs").glob("elysium*.md"), *(ROOT / "notebooks").glob("elysium*.ipynb"),
+              *(ROOT / "tests").glob("test_elysium*.py"), *(ROOT / "scripts").glob("*elysium*")]
+    cited = [p.name for p in files if transcript.search(p.read_text(encoding="utf-8"))]
+    assert cited == []

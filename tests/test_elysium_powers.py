@@ -1,6 +1,6 @@
-"""Elysium card powers (issue §2): the seed's cards as data, their text, and clear errors.
+"""Elysium card powers (issue §2): the rulebook's cards as data, their text, and clear errors.
 
-Rules named in tests refer to seed 000_db8070cbd6e85785.txt (Greek): p.7 power timings and the
+Rules named in tests refer to the Elysium rulebook, Greek edition: p.7 power timings and the
 Eleusis rule, p.12 symbol glossary and "a card can be affected by its own power", p.13 the
 Hades guide, p.14 the Athena guide (cut off at Oath of Hospitality).
 """
@@ -65,7 +65,7 @@ def book():
     return builtin_cards()
 
 
-# --- the seed's cards -------------------------------------------------------------------------
+# --- the rulebook's cards ---------------------------------------------------------------------
 
 
 def test_every_card_of_the_seed_guide_is_encoded_in_order(book):
@@ -87,7 +87,7 @@ def test_level_2_three_copies_reads_as_level_and_copies(book):
 def test_what_the_seed_omits_is_flagged_mythlab(book):
     for card in book:
         assert card.provenance.power == card.provenance.timing == "seed"
-        assert "condition" in card.provenance.mythlab()          # no condition is in the seed
+        assert "condition" in card.provenance.mythlab()          # no condition is in the rulebook
         if card.copies == 1:
             assert card.provenance.copies == "mythlab"
     # levels read from "in a Level 1 legend" (Gathering, Temples) stay seed
@@ -251,10 +251,10 @@ def test_every_glossary_symbol_has_a_way_to_be_written():
 
 
 def test_the_docs_describe_every_node_and_timing():
-    from mythlab.elysium.powers import _CONDS, _NODES
+    from mythlab.elysium.powers import CONDITIONS, NODES
     doc = (Path(__file__).resolve().parent.parent / "docs" / "elysium-power-language.md")
     text = doc.read_text(encoding="utf-8")
-    for name in [n.key for n in _NODES] + [c.key for c in _CONDS] + [t.value for t in Timing]:
+    for name in [n.key for n in NODES] + [c.key for c in CONDITIONS] + [t.value for t in Timing]:
         assert f"`{name}`" in text, name
 
 
@@ -545,7 +545,8 @@ def test_the_player_with_the_most(book):
 
 
 def test_a_fake_context_is_enough_for_every_seed_power(book):
-    """Every seed power evaluates over an empty game: the context interface is sufficient."""
+    """Every power of the rulebook's cards evaluates over an empty game: the context interface
+    is sufficient."""
     empty = SimpleContext(owner=0, players=(0, 1, 2))
     for card in book:
         assert all(path.startswith("power") for path, _ in walk(card.power))

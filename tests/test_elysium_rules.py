@@ -1,6 +1,6 @@
 """Elysium rules (issue 5 §1): one test per rule, named after it; rulebook examples as scenarios.
 
-Pages refer to seed 000_db8070cbd6e85785.txt (Greek); the Spanish seed 002 has the same rules.
+Pages are those of the Elysium rulebook, Greek edition; the Spanish edition has the same rules.
 """
 
 from __future__ import annotations
@@ -318,6 +318,7 @@ def test_ruling_pass_keeps_columns():
 def test_ruling_reshuffle_when_the_draw_pile_runs_out():
     s = scenario(agora=["Cerberus"], columns={0: ["green", "yellow"]}, quests={0: "q1"})
     s.data.discard, s.data.draw = s.data.draw, []
+    s.edited()
     total = len(s.data.discard)
     s = s.apply("take a Citizen")
     assert any("reshuffle" in e for e in s.events)
@@ -325,6 +326,7 @@ def test_ruling_reshuffle_when_the_draw_pile_runs_out():
     empty = scenario(agora=["Cerberus"], columns={0: ["green"]}, quests={0: "q1"})
     empty.data.removed += empty.data.draw
     empty.data.draw = []
+    empty.edited()
     assert empty.game.invariants(empty) == []
     assert [a.label for a in empty._legal()] == ["pass"]    # no Citizen left to take
 
@@ -491,6 +493,7 @@ def test_final_scoring_removes_domain_cards_and_lone_elysium_cards():
                  domain={0: ["Persephone"]})
     assert _final(s)["P1"]["legends"] == 2
     s.data.epoch = 5
+    s.edited()
     end = first_action_until(s, lambda x: x.is_terminal(), policy=quiet)
     assert not seat(end, 0).domain and len(seat(end, 0).legends) == 1
     assert {"Charon", "Persephone"} <= set(names(end, end.data.removed))
@@ -593,3 +596,45 @@ def test_a_custom_family_file_replaces_the_edition_family(tmp_path):
     game = mythlab.make("elysium", card_files=[str(mine)])
     assert len(game.deck) == 86
     assert sum(1 for c in game.inst.values() if c.family.value == "zeus") == 2
+
+
+# --- one rule dispatch: decisions offer moves, each move kind has one doer ------------------
+
+DECISIONS = {"turn", "column", "legend", "transfer", "take", "discard", "exchange", "use_power",
+             "choose", "may"}
+AUTOMATIC_TASKS = {"gain", "pay", "lose", "citizen", "draw", "add", "settle"}
+
+
+def test_one_rule_dispatch_names_a_rule_for_every_decision_move_and_automatic_task():
+    from mythlab.elysium.refs import AUTOMATIC, RULES
+    from mythlab.elysium.rules import ElysiumState
+
+    assert ElysiumState.rules is RULES
+    assert set(RULES.offerers) == DECISIONS and set(AUTOMATIC) == AUTOMATIC_TASKS
+    assert not RULES.outcomes                       # shuffles use the seeded stream: no chance
+    seen: set[str] = set()
+    for seed, families in ((1, "first-game"), (2, "wasteland"), (3, "opulence")):
+        s = mythlab.make("elysium", players=3, seed=seed, families=families).initial_state()
+        while not s.is_terminal():
+            assert {t.kind for t in s.data.tasks} <= DECISIONS | AUTOMATIC_TASKS
+            actions = s.legal_actions()
+            kinds = {a.kind for a in actions}
+            assert kinds <= set(RULES.doers), kinds - set(RULES.doers)
+            seen |= kinds
+            s = s.apply(actions[(len(s.history) * 7 + seed) % len(actions)])
+    assert {"take", "quest", "column", "transfer", "end_transfers"} <= seen
+
+
+def test_the_state_keeps_to_the_engine_hooks():
+    from mythlab.elysium.rules import ElysiumState
+
+    own = set(vars(ElysiumState))
+    assert not own & {"apply", "find", "clone", "to_json", "_legal", "_chance", "_do",
+                      "_current_player"}
+
+
+def test_an_automatic_task_kind_has_one_rule():
+    from mythlab.elysium.refs import automatic
+
+    with pytest.raises(ValueError, match="'gain'"):
+        automatic("gain")(lambda state, task: None)

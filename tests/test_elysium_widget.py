@@ -14,8 +14,8 @@ import pytest
 
 import mythlab
 from mythlab.elysium import render_condition, scenario
+from mythlab.elysium.view import card_html, elysium_view
 from mythlab.widgets import StepperModel, render_view
-from mythlab.widgets.elysium import card_html, elysium_view
 from mythlab.widgets.views import view_for
 
 

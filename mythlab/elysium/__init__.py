@@ -1,13 +1,15 @@
 """Elysium: card data, the card-power language and the rules on the shared engine.
 
 ``mythlab.make("elysium", players=4, seed=7, families="first-game")`` plays the mythlab
-edition: the seed's Hades and Athena cards, completed, and six families designed by mythlab
-(flagged ``provenance: mythlab`` in ``data/elysium/mythlab``).
+edition: the Hades and Athena cards of the Elysium rulebook (Greek edition, p.13-14),
+completed, and six families designed by mythlab (flagged ``provenance: mythlab`` in
+``data/mythlab``).
 """
 
 from mythlab.registry import GameSpec
 
 from .bots import LegendBot
+from .game import ElysiumGame
 from .load import (
     Card,
     CardBook,
@@ -39,28 +41,26 @@ from .powers import (
     render_power,
     to_data,
 )
-from .rules import ElysiumGame, ElysiumState
+from .rules import ElysiumState
 from .scenarios import scenario
 from .scoring import prestige_vp, score_table
 
-__all__ = ["SPEC",
-    "GLOSSARY", "Card", "CardBook", "CardFacts", "ElysiumGame", "ElysiumState", "FamilyCards",
-    "Legend", "Power", "PowerContext", "PowerError", "PowerEvent", "SimpleContext", "Timing",
+__all__ = [
+    "SPEC", "GLOSSARY", "Card", "CardBook", "CardFacts", "ElysiumGame", "ElysiumState",
+    "FamilyCards", "Legend", "LegendBot", "Power", "PowerContext", "PowerError", "PowerEvent",
+    "SimpleContext", "Timing",
     "builtin_cards", "edition_cards", "evaluate", "evaluate_card", "load_cards", "load_edition",
     "load_family", "load_supplement", "parse_power", "prestige_vp", "render", "render_condition",
     "render_power", "rules_book", "scenario", "score_table", "to_data", "why_unusable",
 ]
-__all__ += ["LegendBot"]
-
-
 
 #: what mythlab offers for this game (registered in pyproject.toml, group mythlab.games)
 SPEC = GameSpec(
     name="elysium",
     title="Elysium",
     summary="Take cards of the gods' families, write legends, score prestige over five epochs.",
-    game="mythlab.elysium.rules:ElysiumGame",
-    view="mythlab.widgets.elysium:elysium_view",
+    game="mythlab.elysium.game:ElysiumGame",
+    view="mythlab.elysium.view:elysium_view",
     bots={"greedy": "mythlab.elysium.bots:LegendBot",
           "elysium-greedy": "mythlab.elysium.bots:LegendBot"},
     data="mythlab.elysium",

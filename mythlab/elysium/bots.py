@@ -29,7 +29,8 @@ NEW_LEGEND = 0.5
 
 
 def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
-    """Would these columns meet an acquisition condition? Black is any colour (p.4-5).
+    """Would these columns meet an acquisition condition? Black is any colour (Elysium
+    rulebook, Greek edition, p.4-5).
 
     >>> meets(["red", "blue"], [Colour.RED, Colour.BLACK]), meets(["blue"], [Colour.RED])
     (True, False)
@@ -203,14 +204,14 @@ class LegendBot:
     def write(self, s: ElysiumState, actions: list[Action]) -> Action:
         """Phase III and power transfers: the transfer with the most legend VP per gold."""
         q, g = s.current_player, s.game
-        uses = [a for a in actions if a.kind == "use"]
+        uses = [a for a in actions if a.kind == "use_legend"]
         if uses:
             now = g.evaluate(s, q)
             gains = [(self.after(s, a, q) - now, a) for a in uses]
             best_gain = max(v for v, _ in gains)
             if best_gain >= 0:
                 return self.pick([a for v, a in gains if v == best_gain])
-        transfers = [a for a in actions if a.kind == "transfer"]
+        transfers = [a for a in actions if a.kind in ("transfer", "power_transfer")]
         scored = []
         for a in transfers:
             c, index, cost = a.args
@@ -220,7 +221,7 @@ class LegendBot:
         if scored:
             top = max(v for v, _ in scored)
             return self.pick([a for v, a in scored if v == top])
-        stop = [a for a in actions if a.kind in ("end", "stop")]
+        stop = [a for a in actions if a.kind in ("end_transfers", "stop")]
         return self.pick(stop or actions)
 
     def lookahead(self, s: ElysiumState, actions: list[Action]) -> Action:

@@ -17,7 +17,8 @@ LegendData = list[str]
 class GameContext:
     """What ``evaluate`` may read: zones, legends and resources of a live state.
 
-    ``final`` reads the Elysium as final scoring does: lone cards are already removed (p.10).
+    ``final`` reads the Elysium as final scoring does: lone cards are already removed
+    (Elysium rulebook, Greek edition, p.10).
     """
 
     __slots__ = ("s", "owner", "this_card", "legend", "final")

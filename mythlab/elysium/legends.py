@@ -1,4 +1,5 @@
-"""The legend rules (seed p.8-9): where a transferred card may go, what it costs, the bonuses.
+"""The legend rules (Elysium rulebook, Greek edition, p.8-9): where a transferred card may go,
+what it costs, the bonuses.
 
 Pure functions over a seat and the card list: a level legend holds cards of one level and
 different families (up to 5), a family legend cards of one family and different levels (up to

@@ -1,8 +1,9 @@
-"""Elysium's cards: family files ``data/elysium/cards-<family>.yaml``, loaded and validated.
+"""Elysium's cards: family files ``data/cards-<family>.yaml``, loaded and validated.
 
 Each card's power is an expression of the power language (:mod:`.powers`). Users may load their
 own family files; a bad file raises ``DataError`` naming the file, the card and the field, down
-to the path inside the power (``power[1].others.choose_one[0].gain.silver``).
+to the path inside the power (``power[1].others.choose_one[0].gain.silver``). Pages cited are
+those of the Elysium rulebook, Greek edition.
 
 >>> cards = builtin_cards()
 >>> print(render(cards["hades.judges-of-the-underworld"]))
@@ -57,14 +58,15 @@ class _Model(BaseModel):
 
 
 class Name(_Model):
-    """A card or family name in English and (where the seed gives it) Greek."""
+    """A card or family name in English and (where the rulebook gives it) Greek."""
 
     en: str = Field(min_length=1)
     el: str | None = None
 
 
 class Provenance(_Model):
-    """Where each field comes from: the seed page of the file unless marked otherwise."""
+    """Where each field comes from: the rulebook page of the file (``seed``) unless marked
+    otherwise."""
 
     name_en: Source = "seed"
     name_el: Source = "seed"
@@ -83,7 +85,7 @@ class Provenance(_Model):
         return value
 
     def mythlab(self) -> tuple[str, ...]:
-        """The fields whose values mythlab chose (the seed does not give them)."""
+        """The fields whose values mythlab chose (the rulebook does not give them)."""
         return tuple(k for k, v in self if v == "mythlab")
 
 
@@ -137,7 +139,8 @@ class Card(_Model):
 
 
 class SeedPage(_Model):
-    """The seed file and page a family file's ``seed`` values come from."""
+    """The rulebook and page a family file's ``seed`` values come from: ``file`` names the
+    rulebook by title and edition (``Elysium rulebook, Greek edition``)."""
 
     file: str
     page: int | None = None
@@ -276,7 +279,7 @@ def _number_over(raw: Any, limit: int, path: str) -> str | None:
 
 
 def family_files(folder: str | Path | None = None) -> list[Path]:
-    """The family files of a folder (the built-in ``data/elysium`` by default)."""
+    """The family files of a folder (the built-in ``data`` folder by default)."""
     root = Path(folder) if folder is not None else game_data("mythlab.elysium")
     return sorted(root.glob("cards-*.yaml"))
 
@@ -294,7 +297,7 @@ def load_cards(paths: Sequence[str | Path | DataFile] | None = None) -> CardBook
 
 @cache
 def builtin_cards() -> CardBook:
-    """The cards shipped with mythlab (``data/elysium/cards-*.yaml``)."""
+    """The cards shipped with mythlab (``data/cards-*.yaml``)."""
     return load_cards()
 
 
@@ -304,7 +307,7 @@ SUPPLEMENT = "mythlab-elysium-supplement"
 
 
 class SupplementHeader(_Model):
-    """A file completing a seed family: mythlab copy counts and invented cards."""
+    """A file completing a family of the rulebook: mythlab copy counts and invented cards."""
 
     format: Literal["mythlab-elysium-supplement"]
     version: Literal[1]
@@ -314,7 +317,8 @@ class SupplementHeader(_Model):
 
 
 def load_supplement(path: str | Path, base: FamilyCards) -> FamilyCards:
-    """``base`` completed by a supplement file; only copies the seed does not give may change."""
+    """``base`` completed by a supplement file; only copies the rulebook does not give may
+    change."""
     path = Path(path)
     file = str(path)
     raw = read_yaml(path)
@@ -332,7 +336,7 @@ def load_supplement(path: str | Path, base: FamilyCards) -> FamilyCards:
         if i is None:
             raise DataError(file, card_id, "copies", f"no {base.family} card has this id")
         if cards[i].provenance.copies != "mythlab":
-            raise DataError(file, card_id, "copies", "the seed gives this card's copies")
+            raise DataError(file, card_id, "copies", "the rulebook gives this card's copies")
         cards[i] = cards[i].model_copy(update={"copies": n})
     entries = raw.get("cards") or []
     if not isinstance(entries, list):
@@ -352,13 +356,14 @@ def load_supplement(path: str | Path, base: FamilyCards) -> FamilyCards:
 
 
 def edition_files() -> tuple[list[Path], list[Path]]:
-    """The mythlab edition's family files and supplement files (``data/elysium/mythlab``)."""
+    """The mythlab edition's family files and supplement files (``data/mythlab``)."""
     root = game_data("mythlab.elysium", "mythlab")
     return sorted(root.glob("cards-*.yaml")), sorted(root.glob("complete-*.yaml"))
 
 
 def load_edition(custom: Sequence[str | Path | DataFile] = ()) -> CardBook:
-    """All 8 families: the seed's, completed, and mythlab's; ``custom`` files replace families."""
+    """All 8 families: the rulebook's, completed, and mythlab's; ``custom`` files replace
+    families."""
     families_files, supplements = edition_files()
     by_family: dict[str, FamilyCards] = {f.family.value: f for f in builtin_cards().families}
     for path in supplements:
@@ -390,7 +395,7 @@ class Number(_Model):
 
 
 class FamilySet(_Model):
-    """Five families played together (seed p.3 first game, p.10 named sets)."""
+    """Five families played together (p.3 first game, p.10 named sets)."""
 
     families: tuple[Family, ...] = Field(min_length=5, max_length=5)
     provenance: Source
@@ -426,15 +431,8 @@ class PedimentSide(_Model):
     provenance: Source
 
 
-class Ruling(_Model):
-    """A mythlab decision where the rulebooks are silent."""
-
-    id: str
-    decision: str
-
-
 class RulesBook(_Model):
-    """``data/elysium/rules.yaml``."""
+    """``data/rules.yaml``: rule numbers, family sets, quests and the pediment."""
 
     format: Literal["mythlab-elysium-rules"]
     version: Literal[1]
@@ -444,26 +442,25 @@ class RulesBook(_Model):
     quests: tuple[Quest, ...]
     incomplete_quest: QuestBack
     pediment: tuple[PedimentSide, ...] = Field(min_length=1)
-    rulings: tuple[Ruling, ...]
 
     def number(self, name: str) -> Any:
         return self.numbers[name].value
 
     def quests_for(self, players: int) -> tuple[Quest, ...]:
-        """The quest tiles used with this many players, by number (seed p.3-4)."""
+        """The quest tiles used with this many players, by number (p.3-4)."""
         return tuple(sorted((q for q in self.quests if players in q.players),
                             key=lambda q: q.number))
 
 
 @cache
 def rules_book() -> RulesBook:
-    """The rule numbers, sets, quests and rulings (validated; errors name file and field)."""
+    """The rule numbers, sets, quests and pediment (validated; errors name file and field).
+
+    The rulings live apart, in ``data/rulings.yaml``, in the format every game shares
+    (``mythlab.engine.datafiles.read_rulings("mythlab.elysium")``).
+    """
     path = game_data("mythlab.elysium", "rules.yaml")
-    book = validate_entry(RulesBook, read_yaml(path), str(path), None)
-    ids = [r.id for r in book.rulings]
-    if len(set(ids)) != len(ids):
-        raise DataError(str(path), None, "rulings", "two rulings share an id")
-    return book
+    return validate_entry(RulesBook, read_yaml(path), str(path), None)
 
 
 # --- text and evaluation -----------------------------------------------------------------------
@@ -493,7 +490,8 @@ def render_condition(card: Card) -> str:
 
 
 def why_unusable(card: Card, ctx: PowerContext) -> str | None:
-    """Why the owner cannot use this card's power now (the Eleusis rule, seed p.7), or None."""
+    """Why the owner cannot use this card's power now (the Eleusis rule, Elysium rulebook,
+    Greek edition, p.7), or None."""
     if card.eleusis and not eleusis_partner(ctx, ctx.owner):
         return ("Elysium · Eleusis: an Eleusis card can be used only with at least one other "
                 "Eleusis card in your domain")

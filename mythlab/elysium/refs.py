@@ -1,8 +1,20 @@
-"""Rule references (seed 000_db8070cbd6e85785.txt pages; the Spanish seed has the same rules)."""
+"""Elysium's rule book in code (``RULES``) and the rule references the event log cites.
+
+The references name pages of the Elysium rulebook, Greek edition (the Spanish edition has the
+same rules); every rules module imports ``RULES`` from here and registers its offerers and doers
+with it, and its automatic tasks with ``@automatic``. Where the rulebooks are silent, the rules
+cite ``RULES.ruling("<id>")``, a ruling of ``data/rulings.yaml``.
+"""
 
 from __future__ import annotations
 
-from mythlab.engine import Action, ruling_ref
+from collections.abc import Callable
+from typing import Any
+
+from mythlab.engine import Rules
+
+#: which rule offers each decision's moves and which rule carries out each move
+RULES = Rules("Elysium")
 
 SETUP = "Elysium · p.3 Setup"
 TWO_PLAYERS = "Elysium · p.4 Two players: the 2 quests under 2 colours"
@@ -48,11 +60,19 @@ FAMILIES = "Elysium · p.3 Choose 5 of the 8 families"
 OWN_POWER = "Elysium · p.12 A card can be affected by its own power"
 
 
-def ruling(name: str) -> str:
-    """The reference of a mythlab ruling (``data/elysium/rules.yaml``)."""
-    return ruling_ref("Elysium", name)
+Auto = Callable[[Any, Any], None]
+#: tasks no one decides, by kind: a power's ``gain``, ``pay``, ``draw`` … and the end of Phase III
+#: (``settle``) are carried out as soon as they reach the top of the task stack
+AUTOMATIC: dict[str, Auto] = {}
 
 
-def act(label: str, kind: str, rule: str, *args: object, note: str = "") -> Action:
-    """An Elysium action: ``args`` are what its rule needs (card instances, indices)."""
-    return Action(label, kind, args, rule, note)
+def automatic(kind: str) -> Callable[[Auto], Auto]:
+    """Decorator: the rule carrying out automatic tasks of this kind, ``fn(state, task)``."""
+
+    def register(fn: Auto) -> Auto:
+        if AUTOMATIC.get(kind, fn) is not fn:
+            raise ValueError(f"Elysium: two rules carry out the automatic task {kind!r}")
+        AUTOMATIC[kind] = fn
+        return fn
+
+    return register

@@ -110,7 +110,6 @@ def scenario(players: int = 4, seed: int = 0, *, families: Any = "first-game",
         state._advance()
     else:
         raise ValueError("phase must be 'II', 'III' or 'end of II'")
-    state._legal_cache = None
-    if not state.legal_actions():
+    if not state.edited().legal_actions():
         state._advance()
     return state

@@ -1,4 +1,5 @@
-"""Final scoring (seed p.10): chronos powers, legend VP, Ares prestige, Citizens, ties.
+"""Final scoring (Elysium rulebook, Greek edition, p.10): chronos powers, legend VP, Ares
+prestige, Citizens, ties.
 
 Computed from any state as if the game ended now (the Stepper's running tally and the greedy
 bot's view); at the end of the fifth epoch the same table is the result.

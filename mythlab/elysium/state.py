@@ -6,6 +6,13 @@ Everything a state holds is here, so a game serialises to JSON and copies cheapl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from .powers import CardSpec
+
+#: the phases the turn flow and the views test for by name
+II, III = "Phase II: Actions", "Phase III: Writing legends"
 
 
 @dataclass
@@ -52,6 +59,24 @@ class Task:
     group: int = 0
     labels: list[str] = field(default_factory=list)
     options: list[list[Task]] = field(default_factory=list)
+
+
+@cache
+def card_filter(text: str) -> CardSpec:
+    """A task's card filter from its compact form (``family=hades,level=2``)."""
+    fields: dict[str, Any] = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        fields[key] = value or True
+    return CardSpec.model_validate(fields)
+
+
+def filter_text(spec: CardSpec) -> str:
+    """A card filter in the compact form a task stores (``card_filter`` reads it back)."""
+    parts = [f"family={spec.family.value}"] if spec.family else []
+    parts += [f"level={spec.level}"] if spec.level else []
+    parts += ["citizen"] * spec.citizen + ["eleusis"] * spec.eleusis
+    return ",".join(parts)
 
 
 @dataclass

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from html import escape
 
-from mythlab.elysium import legends as L
-from mythlab.elysium.load import Card, render_condition
-from mythlab.elysium.powers import Timing
-from mythlab.elysium.rules import III, ElysiumState
-from mythlab.elysium.scoring import score_table
+from . import legends as L
+from .load import Card, render_condition
+from .powers import Timing
+from .rules import ElysiumState
+from .scoring import score_table
+from .state import III
 
 _STYLE = """<style>
 .elysium {font-family: sans-serif; font-size: 13px}
@@ -72,7 +73,7 @@ def _flag(card: Card) -> str:
         what, tip = "mythlab card", "designed by mythlab: not in the rulebooks"
     else:
         names = ", ".join(_FIELDS[f] for f in fields)
-        what, tip = f"mythlab: {names}", f"values chosen by mythlab (not in the seed): {names}"
+        what, tip = f"mythlab: {names}", f"values chosen by mythlab (not in the rulebook): {names}"
     return f' <span class="mythlab-flag" title="{escape(tip)}">⚑ {escape(what)}</span>'
 
 
@@ -146,7 +147,7 @@ def _temple(s: ElysiumState) -> str:
             f"<div><small>Incomplete quest (the tile's back): last discs, {back.vp} VP, "
             f"{back.gold} gold, {back.lyres} lyre.</small></div>"
             f'<div class="bonuses">Family legend bonuses: {fam}<br>'
-            f'Level legend bonuses: {lvl} <span class="mythlab-flag" title="the seed names the '
+            f'Level legend bonuses: {lvl} <span class="mythlab-flag" title="the rulebook names the '
             f'level bonus tiles but not their values">⚑ mythlab: level bonus VP '
             f"{'/'.join(str(level_vp[k]) for k in sorted(level_vp))}</span></div></div>")
 

@@ -1,0 +1,186 @@
+"""The game of Elysium: its options, its deck of card instances and its phases.
+
+``ElysiumGame`` reads the rule numbers, quests and pediment (``data/rules.yaml``) and the cards
+of the five families in play, names each physical card by a short instance id, and deals the
+setup (Elysium rulebook, Greek edition, p.3-4). Positions are ``ElysiumState`` (:mod:`.rules`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from mythlab.engine import DataError, Game, Phase, PhaseBook, State
+from mythlab.engine.chance import SeededStream
+from mythlab.engine.errors import shown
+
+from .checks import check_invariants
+from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
+from .powers import CardFacts, Colour, Family, Timing, UsePower, When, walk
+from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
+from .rules import ElysiumState
+from .scoring import score_table
+from .state import ElysiumData, Seat
+
+PHASES = PhaseBook([
+    Phase("Setup", SETUP, 0, ("Phase I: Awakening",),
+          "Discs, 4 gold, one column of each colour, VP equal to the disc; 5 families shuffled; "
+          "an Agora of 3 x players + 1 cards."),
+    Phase("Phase I: Awakening", PHASE_I, 1, ("Phase II: Actions",),
+          "The Agora's leftovers are discarded and it is refilled (the Oracle slides in first)."),
+    Phase("Phase II: Actions", PHASE_II, 2, ("Phase III: Writing legends",),
+          "In disc order, 4 turns each: take a card or a quest whose condition your columns "
+          "meet, then discard one column. Exactly 1 quest and 3 cards."),
+    Phase("Phase III: Writing legends", PHASE_III, 3, ("Phase IV: End of the epoch",),
+          "Discs follow the quests; quests pay VP and gold; in the new order, transfer up to "
+          "your quest's lyres, paying each card's level."),
+    Phase("Phase IV: End of the epoch", PHASE_IV, 4, ("Phase I: Awakening", "Final scoring"),
+          "Columns come back, Activate cards straighten, the epoch marker moves."),
+    Phase("Final scoring", FINAL, 5, ("Game over",),
+          "Domains and lone cards leave; chronos powers, legends, prestige, -2 VP per Citizen."),
+    Phase("Game over", FINAL, 6, (), "Most VP wins; ties go to the most gold, then are shared."),
+])
+
+#: card instances are short ids (family code + number: ``hd7``) to keep states small;
+#: ``game.labels`` and ``game.inst`` say which card each one is
+CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestus": "hp",
+         "hermes": "hm", "poseidon": "po", "zeus": "ze"}
+
+
+class ElysiumGame(Game):
+    """Elysium: demigods take cards and quests, then write legends in their Elysium."""
+
+    name = "elysium"
+    title = "Elysium"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    phases = PHASES
+    state_class = ElysiumState
+    #: ``families``: a set name (``first-game``, ``opulence`` …) or 5 family names;
+    #: ``card_files``: your own family files, replacing the families they define
+    default_options = {"names": None, "families": "first-game", "card_files": None}
+    file_options = {"card_files": True}
+
+    def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
+        super().__init__(players, seed, **options)
+        self.rules: RulesBook = rules_book()
+        files = self.options["card_files"]
+        book = load_edition(list(files)) if files else edition_cards()
+        self.families = self._families(book)
+        self.book: CardBook = book
+        self.deck: list[str] = []
+        self.inst: dict[str, Card] = {}
+        for family in self.families:
+            n = 0
+            for card in book.family(family).cards:
+                _check_card(book.family(family).file, card)
+                for _ in range(card.copies):
+                    n += 1
+                    instance = f"{CODES[family]}{n}"
+                    self.deck.append(instance)
+                    self.inst[instance] = card
+        self.keys = {i: c.key for i, c in self.inst.items()}
+        self.facts = {i: CardFacts(i, c.family.value, c.level, eleusis=c.eleusis)
+                      for i, c in self.inst.items()}
+        self.citizen_facts = {i: CardFacts(i, citizen=True) for i in self.inst}
+        names = Counter(c.name.en for c in {c.key: c for c in self.inst.values()}.values())
+        self.labels = {i: c.name.en + (f" ({c.family.value.capitalize()})"
+                                       if names[c.name.en] > 1 else "")
+                       for i, c in self.inst.items()}
+        self.by_label = {v.casefold(): k for k, v in self.labels.items()}
+        self.by_label.update({c.key: i for i, c in self.inst.items()})
+        self.quests = {q.id: q for q in self.rules.quests_for(self.players)}
+        rendered = {c.key: render(c) for c in self.inst.values()}
+        self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
+        self.sorted_deck = sorted(self.deck)
+        self.colours_in_play = [c.value for c in self.rules.columns]
+        self.colours = {(p.side, tile): self._colours(p.colours, tile)
+                        for p in self.rules.pediment for tile in self.quests}
+
+    def _colours(self, colours: Sequence[Colour], tile: str) -> list[str]:
+        """The column colours above a quest (one; two of them with 2 players, p.4-5)."""
+        tiles = sorted(self.quests.values(), key=lambda q: q.number)
+        span = len(colours) // len(tiles)
+        i = [q.id for q in tiles].index(tile)
+        return [c.value for c in colours[i * span:(i + 1) * span]]
+
+    def _families(self, book: CardBook) -> list[str]:
+        choice = self.options["families"]
+        sets = self.rules.family_sets
+        if isinstance(choice, str):
+            if choice not in sets:
+                raise ValueError(f"families: no set called {choice!r}; sets: {', '.join(sets)} "
+                                 f"({FAMILIES})")
+            names = [f.value for f in sets[choice].families]
+        elif isinstance(choice, list | tuple):
+            names = [str(f).lower() for f in choice]
+        else:
+            raise ValueError(f"families: a set name or a list of families, not {shown(choice)} "
+                             f"({FAMILIES})")
+        known = [f.family.value for f in book.families]
+        bad = [f for f in names if f not in known]
+        if bad or len(set(names)) != self.number("families_in_play"):
+            raise ValueError(f"families: choose {self.number('families_in_play')} different "
+                             f"families of {', '.join(known)}; got {names} ({FAMILIES})")
+        return names
+
+    def number(self, name: str) -> Any:
+        return self.rules.number(name)
+
+    @property
+    def oracle_in_play(self) -> bool:
+        return Family.APOLLO.value in self.families
+
+    def new_data(self, stream: SeededStream) -> ElysiumData:
+        deck = list(self.deck)
+        stream.shuffle(deck)
+        seats_in_order = list(range(self.players))
+        stream.shuffle(seats_in_order)
+        first = seats_in_order[0]
+        sides = [p.side for p in self.rules.pediment]
+        stream.shuffle(sides)
+        gold = self.number("starting_gold")
+        seats = []
+        for q in range(self.players):
+            disc = (q - first) % self.players + 1
+            seats.append(Seat(disc=disc, gold=gold, vp=disc,
+                              columns=[c.value for c in self.rules.columns]))
+        return ElysiumData(families=list(self.families), side=sides[0], seats=seats, draw=deck,
+                           quests=list(self.quests),
+                           order=sorted(range(self.players), key=lambda q: seats[q].disc))
+
+    def initial_state(self) -> ElysiumState:
+        state = super().initial_state()
+        state.setup()
+        state._advance()
+        return state
+
+    def max_actions(self) -> int:
+        # 5 epochs; per player and epoch: 4 turns with a column each, a handful of powers (each
+        # card's Activate once an epoch, Trigger once a game), transfers. A bound, not a guess.
+        return 5 * self.players * 250 + 100
+
+    def invariants(self, state: State) -> list[str]:
+        return check_invariants(state)  # type: ignore[arg-type]
+
+    def evaluate(self, state: State, player: int) -> float:
+        vp = score_table(state)["vp"]  # type: ignore[arg-type]
+        others = [v for q, v in enumerate(vp) if q != player]
+        return float(vp[player] - max(others, default=0)) + 0.1 * state.data.seats[player].gold
+
+
+def _check_card(file: str, card: Card) -> None:
+    """Powers the engine cannot run are refused up front, naming the card and field."""
+    if card.timing is Timing.PERMANENT:
+        steps = card.power if isinstance(card.power, tuple) else (card.power,)
+        if not all(isinstance(p, When) for p in steps):
+            raise DataError(file, card.id, "power", "a permanent power acts through 'when' "
+                                                    "(whenever you take or transfer …)")
+    if card.timing is not Timing.ACTIVATE and card.timing is not Timing.INSTANT:
+        for path, node in walk(card.power):
+            if isinstance(node, UsePower):
+                raise DataError(file, card.id, path, "use_power is for instant and activate "
+                                                     "powers")
+
