@@ -799,9 +799,42 @@ def test_creature_polyphemus_pushes_fleets_out_and_closes_the_ring():
     assert ring <= s.blocked()
 
 
-def test_every_creature_has_data_and_a_rule():
-    from mythlab.cyclades.creatures import EFFECTS, OFFERS
+def _power_rules():
+    """The creatures whose power is a decision of RULES, and those whose every offered move (in
+    a sample position) has a rule carrying it out."""
+    from mythlab.cyclades.refs import RULES
+    from mythlab.cyclades.state import Task
 
+    offers = {k.removeprefix("creature:") for k in RULES.offerers if k.startswith("creature:")}
+    effects = set()
+    for card in offers:
+        s = scenario(players=3, turn=(0, "zeus"), fleets={"C6": (0, 1), "B3": (1, 1)})
+        s.data.tasks.append(Task("creature", player=0, card=card, target=""))
+        moves = s.edited().legal_actions()
+        if moves and all(a.kind in RULES.doers for a in moves):
+            effects.add(card)
+    return offers, effects
+
+
+def test_every_decision_has_one_rule_offering_its_moves():
+    """Each task a Cyclades position may hold is a decision of RULES: a called creature's is
+    its power's own (``creature:<id>``); the Fates act at once and are no decision."""
+    from mythlab.cyclades.refs import RULES
+    from mythlab.cyclades.rules import TASK_PHASES, CycladesState
+
+    assert CycladesState.rules is RULES
+    decisions = set(RULES.offerers) | set(RULES.outcomes)
+    stored = set(TASK_PHASES) - {"creature"}
+    powers = {f"creature:{c}" for c in CREATURE_IDS if c != "fates"}
+    assert decisions == stored | powers
+    assert RULES.is_chance(mythlab.engine.Decision("battle-round"))
+    s = scenario(players=3, turn=(0, "zeus"), track=["Harpy", "", ""], gold={0: 9})
+    s = s.apply("call the Harpy")
+    assert s.data.tasks[-1].kind == "creature" and s.decision().kind == "creature:harpy"
+
+
+def test_every_creature_has_data_and_a_rule():
+    OFFERS, EFFECTS = _power_rules()
     assert sorted(creatures()) == sorted(CREATURE_IDS) and len(CREATURE_IDS) == 17
     assert set(OFFERS) | {"fates"} == set(CREATURE_IDS) == set(EFFECTS) | {"fates"}
     figures = {c.id for c in creatures().values() if c.figurine != "none"}
@@ -981,4 +1014,6 @@ RULE_TESTS = {
         "test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot"],
     "TWO_PLAYERS": ["test_two_player_game_two_tokens_sum_affordable_self_outbid_and_goal_three"],
     "FIGURINES": ["test_island_figurines_ruling_figure_expiry_and_two_figurines_clash"],
+    "RULES": ["test_every_decision_has_one_rule_offering_its_moves",
+              "test_every_creature_has_data_and_a_rule"],
 }

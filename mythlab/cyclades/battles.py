@@ -11,11 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
 from .board import ports_adjacent, retreat_options
 from .combat import round_odds
-from .refs import BATTLE, BATTLE_ROUND, CONQUEST, MUTUAL, RETREAT, act, ruling
+from .refs import BATTLE, BATTLE_ROUND, CONQUEST, MUTUAL, RETREAT, RULES
 from .state import Battle, Task
 
 if TYPE_CHECKING:
@@ -56,8 +56,10 @@ def bonus(s: CycladesState) -> int:
     return n["port_bonus"] * sum(near.values())
 
 
-def round_outcomes(s: CycladesState) -> list[tuple[Action, Fraction]]:
-    """The round's three possible results with their exact probabilities (zero ones left out)."""
+@RULES.chances("battle-round")
+def round_outcomes(s: CycladesState, t: Task) -> list[tuple[Action, Fraction]]:
+    """The round's three possible results with their exact probabilities (zero ones left out;
+    ruling battle-round-outcomes)."""
     b = s.data.battle
     assert b is not None
     r = round_odds(b.attack, defenders(s), bonus(s))
@@ -73,10 +75,7 @@ def round_outcomes(s: CycladesState) -> list[tuple[Action, Fraction]]:
     return [(a, p) for a, p in outcomes if p > 0]
 
 
-def offer_round(s: CycladesState, t: Task) -> list[Action]:
-    return [a for a, _ in round_outcomes(s)]
-
-
+@RULES.does("round")
 def do_round(s: CycladesState, t: Task, a: Action) -> None:
     d = s.data
     b = d.battle
@@ -125,23 +124,32 @@ def after_round(s: CycladesState) -> None:
         s.push("battle-round")
 
 
+@RULES.offers("retreat")
 def offer_retreat(s: CycladesState, t: Task) -> list[Action]:
     """The defender chooses first, then the attacker (seed p.5)."""
     return [act(f"retreat to {x}", "retreat", RETREAT, x) for x in retreats(s, t.player)] + \
         [act("fight on", "fight", RETREAT)]
 
 
+@RULES.does("fight")
+def do_fight_on(s: CycladesState, t: Task, a: Action) -> None:
+    """No retreat: the attacker may still retreat after the defender, else another round."""
+    b = s.data.battle
+    assert b is not None
+    s.pop()
+    if t.player == b.defender and retreats(s, b.attacker):
+        s.push("retreat", player=b.attacker)
+    else:
+        s.push("battle-round")
+
+
+@RULES.does("retreat")
 def do_retreat(s: CycladesState, t: Task, a: Action) -> None:
+    """The retreating side's units leave; the other holds the space."""
     d = s.data
     b = d.battle
     assert b is not None
     s.pop()
-    if a.kind == "fight":
-        if t.player == b.defender and retreats(s, b.attacker):
-            s.push("retreat", player=b.attacker)
-        else:
-            s.push("battle-round")
-        return
     to = a.args[0]
     who = s.player_name(t.player)
     if t.player == b.defender:
@@ -219,5 +227,5 @@ def eliminate(s: CycladesState, player: int) -> None:
     d.out[player] = True
     d.acting = [t for t in d.acting if d.tokens[t] != player]
     s.log(f"{s.player_name(player)} has lost the last island and leaves the game.",
-          ruling("elimination"))
+          RULES.ruling("elimination"))
 

@@ -14,18 +14,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
-from .actions import spot_of, supply_left
 from .load import BUILDINGS
+from .pieces import spot_of, supply_left
 from .refs import (
     END_OF_CYCLE,
     METRO_ECONOMIC,
     METRO_INTELLECTUAL,
     METROPOLIS,
+    RULES,
     VICTORY,
-    act,
-    ruling,
 )
 from .state import Task
 
@@ -74,6 +73,7 @@ def choose_spot(s: CycladesState, player: int, how: str) -> None:
         place(s, player, places[0] if places else "", how)
 
 
+@RULES.offers("metropolis")
 def offer_placement(s: CycladesState, t: Task) -> list[Action]:
     rule = METRO_ECONOMIC if t.target == "economic" else METRO_INTELLECTUAL
     out = []
@@ -85,6 +85,7 @@ def offer_placement(s: CycladesState, t: Task) -> list[Action]:
     return out
 
 
+@RULES.does("place")
 def do_placement(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
     place(s, t.player, a.args[0], t.target)
@@ -140,12 +141,14 @@ def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) ->
           "the Metropolis.", METRO_ECONOMIC)
 
 
+@RULES.offers("metropolis-discard")
 def offer_discard(s: CycladesState, t: Task) -> list[Action]:
     choices = discard_choices(s, t.player, t.target)
     return [act(discard_label(s, t.target, i, k, choices), "discard",
-                ruling("metropolis-discards"), i, k) for i, k in choices]
+                RULES.ruling("metropolis-discards"), i, k) for i, k in choices]
 
 
+@RULES.does("discard")
 def do_discard(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
     discard(s, t.player, t.target, *a.args)
@@ -166,7 +169,8 @@ def place(s: CycladesState, player: int, island: str, how: str) -> None:
     if not island:
         if supply_left(s, "metropolis") <= 0:
             s.log(f"{who} discards {what}, but all {s.game.n['metropolis_tiles']} Metropolis "
-                  "tiles are on the board: the Metropolis is lost.", ruling("metropolis-supply"))
+                  "tiles are on the board: the Metropolis is lost.",
+                  RULES.ruling("metropolis-supply"))
         else:
             s.log(f"{who} discards {what}, but no island of his has a free Metropolis spot: "
                   "the Metropolis is lost.", METROPOLIS)
@@ -203,10 +207,10 @@ def end_of_cycle(s: CycladesState) -> None:
         reason, rule = f"{s.game.goal} Metropolises at the end of cycle {d.cycle}", VICTORY
         d.winners = ranking(s, qualified)
     elif len(alive) == 1:
-        reason, rule = "the only player left", ruling("elimination")
+        reason, rule = "the only player left", RULES.ruling("elimination")
         d.winners = alive
     elif limit is not None and d.cycle >= limit:
-        reason, rule = f"the cycle limit ({limit}) is reached", ruling("cycle-limit")
+        reason, rule = f"the cycle limit ({limit}) is reached", RULES.ruling("cycle-limit")
         d.winners = ranking(s, alive)
     else:
         s.log(f"Cycle {d.cycle} ends; nobody has {s.game.goal} Metropolises.", END_OF_CYCLE)
@@ -216,7 +220,7 @@ def end_of_cycle(s: CycladesState) -> None:
     d.tasks.clear()
     names = ", ".join(s.player_name(q) for q in d.winners)
     s.log(f"The game ends: {reason}. Winner: {names}.",
-          rule if len(d.winners) == 1 else ruling("shared-victory"))
+          rule if len(d.winners) == 1 else RULES.ruling("shared-victory"))
 
 
 def score_table(s: CycladesState) -> dict[str, Any]:

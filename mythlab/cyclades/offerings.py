@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
 from .refs import (
     AFFORD,
@@ -15,9 +15,8 @@ from .refs import (
     OUTBID,
     PAYMENT,
     PRIESTS,
+    RULES,
     TWO_PLAYERS,
-    act,
-    ruling,
 )
 from .state import Task
 
@@ -102,6 +101,7 @@ def next_bidder(s: CycladesState) -> None:
     pay_offerings(s)
 
 
+@RULES.offers("bid")
 def offer_bid(s: CycladesState, t: Task) -> list[Action]:
     """Offer a strictly higher amount to an open god, or go to Apollo for free (seed p.3).
 
@@ -129,18 +129,25 @@ def bid_rule(s: CycladesState, holder_token: int, amount: int) -> str:
     min-bid: the rulebook lost the offering track's values), or a plain offering."""
     if holder_token >= 0:
         return OUTBID
-    return ruling("min-bid") if amount == s.game.n["min_bid"] else OFFERINGS
+    return RULES.ruling("min-bid") if amount == s.game.n["min_bid"] else OFFERINGS
 
 
+@RULES.does("apollo")
+def do_go_to_apollo(s: CycladesState, t: Task, a: Action) -> None:
+    """The token joins Apollo's, in arrival order; nothing is paid (p.3)."""
+    d = s.data
+    s.pop()
+    d.bid_god[t.token] = APOLLO
+    d.apollo.append(t.token)
+    s.log(f"{s.player_name(t.player)} goes to Apollo (space {len(d.apollo)}).", APOLLO_OFFERING)
+
+
+@RULES.does("bid")
 def do_bid(s: CycladesState, t: Task, a: Action) -> None:
+    """The offering goes on the god; a token it ousts must bid at once on another god (p.3)."""
     d = s.data
     s.pop()
     who = s.player_name(t.player)
-    if a.kind == "apollo":
-        d.bid_god[t.token] = APOLLO
-        d.apollo.append(t.token)
-        s.log(f"{who} goes to Apollo (space {len(d.apollo)}).", APOLLO_OFFERING)
-        return
     god, amount = a.args
     ousted = holder(s, god)
     d.bid_god[t.token], d.bid_amount[t.token] = god, amount
@@ -196,11 +203,11 @@ def bid_refusal(s: CycladesState, label: str) -> tuple[str, str] | None:
                        f"{s.game.gods[god].name}"
     h = holder(s, god)
     if amount < s.game.n["min_bid"]:
-        return ruling("min-bid"), f"the lowest offering to a god is {s.game.n['min_bid']} GP"
+        return RULES.ruling("min-bid"), f"the lowest offering to a god is {s.game.n['min_bid']} GP"
     if h >= 0 and amount <= d.bid_amount[h]:
         return OUTBID, (f"{s.game.gods[god].name} holds an offering of {d.bid_amount[h]} GP; "
                         "a new offering must be strictly higher")
     if amount > max_bid(s, t.token):
         return AFFORD, (f"{s.player_name(t.player)} could pay at most {max_bid(s, t.token)} GP "
-                        f"of offering ({ruling('affordability')})")
+                        f"of offering ({RULES.ruling('affordability')})")
     return None
