@@ -17,7 +17,7 @@ from typing import Any
 
 from mythlab import __version__
 from mythlab.engine import CHANCE, Session, State
-from mythlab.registry import game_class, games, make, odds_commands
+from mythlab.registry import BrokenGame, broken, game_class, games, make, odds_commands
 from mythlab.sim import BOTS, seat_bots
 
 
@@ -70,14 +70,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
-    names = games()
-    if not names:
-        print("No games are registered.")
-        return 0
-    width = max(len(n) for n in names)
+    """The registered games, then any game plugin that failed to load and why: a broken
+    plugin is named, never a reason for the others not to be listed."""
+    names, failed = games(), broken()
+    width = max(map(len, [*names, *failed]), default=0)
     for name in names:
-        cls = game_class(name)
-        print(f"{name:<{width}}  {cls.title}  ({cls.min_players}–{cls.max_players} players)")
+        try:
+            cls = game_class(name)  # the first use of a plugin's game class may fail too
+            line = f"{cls.title}  ({cls.min_players}–{cls.max_players} players)"
+        except BrokenGame as exc:  # the first use of a plugin's game class failed
+            cause = exc.__cause__ or exc
+            failed[name] = f"its game class failed to load: {type(cause).__name__}: {cause}"
+            continue
+        print(f"{name:<{width}}  {line}")
+    if not names and not failed:
+        print("No games are registered.")
+    if failed:
+        print(f"{len(failed)} game plugin(s) failed to load; mythlab goes on without them:")
+        for name, why in sorted(failed.items()):
+            print(f"  {name:<{width}}  {why}")
     return 0
 
 

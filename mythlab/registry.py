@@ -61,7 +61,13 @@ class GameSpec:
     def load(self, part: str) -> Any:
         """The object a part names (``spec.load("game")``), importing it on first use."""
         value = getattr(self, part)
-        return resolve(value) if isinstance(value, str) else value
+        if not isinstance(value, str):
+            return value
+        try:
+            return resolve(value)
+        except Exception as exc:  # a plugin's module may fail in any way
+            raise BrokenGame(f"the game {self.name!r} cannot load its {part} ({value}): "
+                             f"{type(exc).__name__}: {exc}") from exc
 
     def game_class(self) -> type:
         return self.load("game")
@@ -81,8 +87,9 @@ def resolve(path: str) -> Any:
     return obj
 
 
-class BrokenGame(Exception):
-    """A game whose entry point could not be loaded or whose spec is malformed."""
+class BrokenGame(ValueError):
+    """A game whose entry point, or a part its spec names, cannot be loaded; or a malformed
+    spec. A ``ValueError``, so commands report it in one line like any bad game name."""
 
 
 _specs: dict[str, GameSpec] = {}
