@@ -1,10 +1,11 @@
 """``Stepper``: the ipywidgets front of ``StepperModel`` for any registered game.
 
 Layout, top to bottom: header (phase, rule, whose turn), status line, the game's own state
-view, the move buttons (chance outcomes with exact odds and "Roll randomly" at chance nodes),
-the controls (Undo, Redo, play to end of phase / game) and the event log. Each part carries a
-``mythlab-*`` CSS class so browser tests and notebooks can find it. A click redraws only what
-changed and relabels pooled buttons instead of creating new widgets.
+view (its board widget when its ``GameSpec`` names one), the move buttons (chance outcomes
+with exact odds and "Roll randomly" at chance nodes), the controls (Undo, Redo, play to end
+of phase / game) and the event log. Each part carries a ``mythlab-*`` CSS class so browser
+tests and notebooks can find it. A click redraws only what changed and relabels pooled
+buttons instead of creating new widgets.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import ipywidgets as w
 from mythlab.engine import Game, Session
 
 from .model import BotSpec, ButtonGroup, StepperModel
+from .views import board_for
 
 DROPDOWN_OVER = 30
 """A group with more choices than this shows a dropdown and a Go button instead of buttons."""
@@ -78,15 +80,25 @@ class _ButtonRow:
 class Stepper(w.VBox):
     """Step through any registered game in a notebook: ``Stepper(mythlab.make("agea"))``.
 
-    ``bots`` (a name, a callable, one per seat, or a seat mapping) play for
-    "Play to end of phase / game"; the default is a seeded random bot per seat. All logic
-    lives in ``self.model`` (a ``StepperModel``).
+    Parameters
+    ----------
+    game_or_session
+        The game to start, or a session to go on with.
+    bots
+        A name, a callable, one per seat, or a seat mapping: who plays for "Play to end of
+        phase / game"; the default is a seeded random bot per seat.
+    board
+        Show the game's board widget (``GameSpec.board``, built from ``self.model``) in place
+        of the HTML view, as ``self.board``; False shows the HTML view. All logic lives in
+        ``self.model`` (a ``StepperModel``).
     """
 
     def __init__(self, game_or_session: Game | Session,
                  bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
-                 **kwargs: Any):
+                 board: bool = True, **kwargs: Any):
         self.model = StepperModel(game_or_session, bots)
+        board_class = board_for(self.model.state.game.name) if board else None
+        self.board: w.DOMWidget | None = board_class(self.model) if board_class else None
         self.header = w.HTML()
         self.status_line = w.HTML()
         self.state_view = w.HTML()
@@ -100,8 +112,9 @@ class Stepper(w.VBox):
         self.game_button = _button("Play to end of game", "mythlab-play-game",
                                    "bots play until the game is over")
         self.event_log = w.HTML()
+        view = self.state_view if self.board is None else self.board
         for part, css in [(self.header, "mythlab-phase"), (self.status_line, "mythlab-status"),
-                          (self.state_view, "mythlab-view"), (self.move_rows, "mythlab-moves"),
+                          (view, "mythlab-view"), (self.move_rows, "mythlab-moves"),
                           (self.event_log, "mythlab-log")]:
             part.add_class(css)
         self.roll_button.on_click(lambda _b: self._do(self.model.roll))
@@ -113,7 +126,7 @@ class Stepper(w.VBox):
         self._drawn = -1
         controls = w.HBox([self.undo_button, self.redo_button, self.phase_button,
                            self.game_button])
-        super().__init__([self.header, self.status_line, self.state_view, self.roll_button,
+        super().__init__([self.header, self.status_line, view, self.roll_button,
                           self.move_rows, controls, self.event_log], **kwargs)
         self.add_class("mythlab-stepper")
         self.refresh()
@@ -144,6 +157,8 @@ class Stepper(w.VBox):
         self._drawn = m.version
         self.header.value = header_html(m)
         self.state_view.value = m.view_html
+        if self.board is not None:
+            self.board.update(m.state)
         groups = m.buttons
         while len(self._rows) < len(groups):
             self._rows.append(_ButtonRow(lambda label: self._do(m.click, label)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 from mythlab import registry
 from mythlab.engine import CHANCE, State
@@ -18,11 +19,25 @@ View = Callable[[State], str]
 
 def view_for(game_name: str) -> View:
     """The view its ``GameSpec`` names for ``game_name``, else ``generic_view``."""
+    return _part(game_name, "view") or generic_view
+
+
+def board_for(game_name: str) -> Any:
+    """The board widget class its ``GameSpec`` names for ``game_name``, else None.
+
+    The Stepper calls it with its ``StepperModel`` and shows the widget in place of the HTML
+    view; the widget has ``update(state)``, which the Stepper calls after every change.
+    """
+    return _part(game_name, "board")
+
+
+def _part(game_name: str, part: str) -> Any:
+    """A part of the game's ``GameSpec`` (imported on first use), or None for a game made
+    but never registered (a test's own class)."""
     try:
-        view = registry.spec(game_name).load("view")
-    except ValueError:  # a game made but never registered (a test's own class)
-        return generic_view
-    return view or generic_view
+        return registry.spec(game_name).load(part)
+    except ValueError:
+        return None
 
 
 def render_view(state: State) -> str:
