@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import mythlab
 from mythlab.cyclades.combat import round_odds
 from mythlab.cyclades.load import (
     CREATURE_IDS,
+    arrangements,
     creatures,
+    gods,
     load_creatures,
     numbers,
     rulings,
@@ -448,7 +452,7 @@ def test_apollo_income_and_prosperity_marker_for_the_first_only_ruling_apollo_ma
 
 
 def test_build_choose_the_square_on_or_off_the_spot_ruling_build_square():
-    """Seed p.4: buildings go on an island's white squares, the player's choice; what the
+    """Rulebook p.4: buildings go on an island's white squares, the player's choice; what the
     choice changes is whether the Metropolis spot (IS12: squares 2 and 3) stays free."""
     s = scenario(players=3, turn=(0, "athena"), gold={0: 8}, islands=THREE)
     assert {"build a university on IS12 (2 GP)",
@@ -493,7 +497,7 @@ def test_metropolis_economic_four_buildings_ruling_metropolis_discards():
 
 
 def test_metropolis_choose_which_buildings_and_where_ruling_metropolis_discards():
-    """Seed p.6: one building of each kind, wherever it stands, discarded first (one decision
+    """Rulebook p.6: one building of each kind, wherever it stands, discarded first (one decision
     per kind with more than one candidate); then the player picks among the empty spots."""
     isl = {"IS1": (0, 1), "IS12": (0, 1), "IS2": (0, 1), "IS9": (1, 1), "IS3": (2, 1),
            "IS11": (2, 1)}
@@ -919,6 +923,17 @@ def test_why_illegal_names_the_rule_and_state_is_untouched():
     assert "god's action" in refused(s, "recruit a fleet in C6")
     s = scenario(players=3, turn=(0, "athena"), gold={0: 0})
     assert "offerings are made only in the Offerings phase" in refused(s, "offer 1 GP to Ares")
+
+
+def test_data_cite_the_rulebook_by_title_edition_and_page():
+    """Every ``seed`` field names the Cyclades rulebook, Greek edition, and a page; every
+    ``seed`` provenance has one."""
+    entries = [*numbers().values(), *gods(), *arrangements().values()]
+    for entry in entries:
+        if entry.seed:
+            assert re.match(r"Cyclades rulebook, Greek edition, pp?\.\d", entry.seed), entry.seed
+        assert entry.provenance != "seed" or entry.seed, entry
+    assert any(e.seed for e in entries)
 
 
 def test_data_numbers_have_provenance_and_bad_files_name_file_entry_field(tmp_path):

@@ -1,5 +1,6 @@
 """Cyclades actions: a god's turn (recruit, build, special actions, creatures), Apollo, and the
-fleet moves they lead to (Cyclades rulebook, Greek edition, p.3-p.6)."""
+fleet moves they lead to (Cyclades rulebook, Greek edition, p.3-p.6; "rulebook p.N" below cites
+the same book)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def cost_text(cost: int) -> str:
 
 # ---------------------------------------------------------------------- starting a turn
 def start_turn(s: CycladesState, token: int) -> None:
-    """The token's god acts (seed p.3); Apollo's players act last with Apollo's gifts only."""
+    """The token's god acts (rulebook p.3); Apollo's players act last with Apollo's gifts only."""
     d = s.data
     player = d.tokens[token]
     if d.out[player]:
@@ -66,7 +67,7 @@ def start_turn(s: CycladesState, token: int) -> None:
 
 def apollo_turn(s: CycladesState, token: int) -> None:
     """+1 GP, or +4 GP with only one island, for every Apollo token; the first one also places
-    a prosperity marker on one of his islands (seed p.6; ruling apollo-marker)."""
+    a prosperity marker on one of his islands (rulebook p.6; ruling apollo-marker)."""
     d = s.data
     n = s.game.n
     player = d.tokens[token]
@@ -98,7 +99,7 @@ def do_apollo_marker(s: CycladesState, t: Task, a: Action) -> None:
 
 # ---------------------------------------------------------------------- rule queries
 def recruit_zones(s: CycladesState, player: int) -> list[str]:
-    """Sea zones next to the player's islands, empty or his own, not closed (seed p.4)."""
+    """Sea zones next to the player's islands, empty or his own, not closed (rulebook p.4)."""
     d = s.data
     blocked = s.blocked()
     zones = {z for i in s.islands_of(player) for z in s.game.coast[i]}
@@ -107,7 +108,7 @@ def recruit_zones(s: CycladesState, player: int) -> list[str]:
 
 
 def build_slots(s: CycladesState, island: str) -> list[int]:
-    """Where a new building may go on ``island``: the player picks a free white square (seed
+    """Where a new building may go on ``island``: the player picks a free white square (rulebook
     p.4 "buildings go on the white squares of each island"). No building's power depends on
     its square; what the choice changes is only whether the Metropolis spot stays free. So
     one choice per side of the spot: its first free slot off the spot, then on it (ruling
@@ -129,7 +130,7 @@ def build_label(s: CycladesState, kind: str, island: str, slot: int, choices: in
 
 
 def creature_cost(s: CycladesState, player: int, slot: int) -> tuple[int, int]:
-    """Price of the creature in ``slot`` after unused temples, at least 1 GP (seed p.4), and
+    """Price of the creature in ``slot`` after unused temples, at least 1 GP (rulebook p.4), and
     how many temple discounts it uses."""
     n = s.game.n
     price = n["creature_track_prices"][slot]
@@ -148,7 +149,7 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     god = g.gods[t.god]
     gold = d.gold[me]
     out: list[Action] = []
-    # recruiting (seed p.4)
+    # recruiting (rulebook p.4)
     costs = god.recruit_costs
     if d.turn_recruits < len(costs) and costs[d.turn_recruits] <= gold:
         cost = costs[d.turn_recruits]
@@ -165,13 +166,13 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
                         for i in s.islands_of(me)]
         elif supply_left(s, unit) > 0:  # SUPPLY: priests and philosophers are cards in the box
             out.append(act(f"recruit a {unit} ({price})", "recruit", rule, "", cost))
-    # building (seed p.4)
+    # building (rulebook p.4)
     if gold >= n["build_cost"] and supply_left(s, god.building) > 0:  # SUPPLY
         for i in s.islands_of(me):
             where = build_slots(s, i)
             out += [act(f"{build_label(s, god.building, i, k, len(where))} "
                         f"({n['build_cost']} GP)", "build", BUILD, i, k) for k in where]
-    # special actions (seed p.5)
+    # special actions (rulebook p.5)
     if god.special == "move-fleets" and gold >= n["fleet_move_cost"]:
         out += sail_actions(s, me, s.fleet_zones(me), "sail",
                             f" ({n['fleet_move_cost']} GP)", MOVE_FLEETS)
@@ -185,7 +186,7 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     elif god.special == "swap-creature" and gold >= n["creature_swap_cost"]:
         out += [act(f"swap the {s.card_name(c)} ({n['creature_swap_cost']} GP)", "swap", SWAP,
                     slot) for slot, c in enumerate(d.track) if c]
-    # creatures (seed p.3)
+    # creatures (rulebook p.3)
     for slot, c in enumerate(d.track):
         if c:
             cost, _ = creature_cost(s, me, slot)

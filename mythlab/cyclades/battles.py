@@ -1,7 +1,8 @@
-"""Cyclades battles on land and at sea (seed p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ ΜΑΧΗΣ").
+"""Cyclades battles on land and at sea (Cyclades rulebook, Greek edition, p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ
+ΜΑΧΗΣ"; "rulebook p.N" below cites the same book).
 
 Each round is a chance node: the exact chances that the attacker, the defender or both lose a
-unit come from ``combat.round_odds`` (dice ``data/dice/cyclades.yaml``; ruling
+unit come from ``combat.round_odds`` (dice ``data/dice.yaml``; ruling
 battle-round-outcomes). After a round in which both sides keep units, the defender may retreat,
 then the attacker; otherwise another round is fought.
 """
@@ -42,7 +43,7 @@ def defenders(s: CycladesState) -> int:
 
 def bonus(s: CycladesState) -> int:
     """The defender's bonus: +1 per fortress (land) or per port of his next to the zone (sea);
-    a Metropolis counts as both; the Minotaur adds 2 on its island (seed p.5, p.6)."""
+    a Metropolis counts as both; the Minotaur adds 2 on its island (rulebook p.5, p.6)."""
     d, n = s.data, s.game.n
     b = d.battle
     assert b is not None
@@ -98,7 +99,7 @@ def do_round(s: CycladesState, t: Task, a: Action) -> None:
 
 def retreats(s: CycladesState, player: int) -> list[str]:
     """Where ``player`` may retreat: an own island linked by his fleet chain (land), or an
-    adjacent sea zone that is empty or his and not closed (sea) (seed p.5)."""
+    adjacent sea zone that is empty or his and not closed (sea) (rulebook p.5)."""
     d = s.data
     b = d.battle
     assert b is not None
@@ -126,7 +127,7 @@ def after_round(s: CycladesState) -> None:
 
 @RULES.offers("retreat")
 def offer_retreat(s: CycladesState, t: Task) -> list[Action]:
-    """The defender chooses first, then the attacker (seed p.5)."""
+    """The defender chooses first, then the attacker (rulebook p.5)."""
     return [act(f"retreat to {x}", "retreat", RETREAT, x) for x in retreats(s, t.player)] + \
         [act("fight on", "fight", RETREAT)]
 
@@ -175,7 +176,7 @@ def do_retreat(s: CycladesState, t: Task, a: Action) -> None:
 
 def finish(s: CycladesState) -> None:
     """The side left alone holds the zone; on an island the winner takes the buildings; when
-    both are destroyed the defender keeps his island (seed p.5 and its note)."""
+    both are destroyed the defender keeps his island (rulebook p.5 and its note)."""
     d = s.data
     b = d.battle
     assert b is not None
@@ -200,7 +201,7 @@ def finish(s: CycladesState) -> None:
 
 
 def conquer(s: CycladesState, island: str, player: int, units: int) -> None:
-    """``player`` takes ``island`` with ``units`` troops, and the buildings on it (seed p.5)."""
+    """``player`` takes ``island`` with ``units`` troops, and the buildings on it (rulebook p.5)."""
     d = s.data
     before = d.owners.get(island)
     d.owners[island] = player

@@ -44,7 +44,7 @@ def creature_decision(task: Task) -> Task:
 
 
 def release(s: CycladesState, card: str) -> None:
-    """The called card leaves limbo for the discard pile (seed p.3)."""
+    """The called card leaves limbo for the discard pile (rulebook p.3)."""
     if card and card in s.data.limbo:
         s.data.limbo.remove(card)
         s.data.discard.append(card)

@@ -1,10 +1,11 @@
-"""Cyclades Metropolises (seed p.6) and the end-of-cycle victory check (seed p.2, p.6).
+"""Cyclades Metropolises (Cyclades rulebook, Greek edition, p.6) and the end-of-cycle victory
+check (p.2, p.6); "rulebook p.N" below cites the same book.
 
 Four different buildings (port, fortress, temple, university) or four philosophers turn into a
 Metropolis at once. Four buildings are discarded first: the player picks, kind by kind, which of
-his buildings go (seed p.6, one decision per kind with more than one candidate). The Metropolis
+his buildings go (rulebook p.6, one decision per kind with more than one candidate). The Metropolis
 then goes on an empty Metropolis spot of one of his islands (his choice); only when no spot is
-empty does it go on a spot that his buildings occupy, destroying them (seed p.6). With no spot
+empty does it go on a spot that his buildings occupy, destroying them (rulebook p.6). With no spot
 at all the conversion is lost (FAQ), and so it is with no Metropolis tile left (ruling
 metropolis-supply). A Metropolis is a "super building" with every building's power, and the goal
 is to hold two (three with 2 players) at the end of a cycle.
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def spots(s: CycladesState, player: int) -> list[str]:
-    """Where the player's Metropolis may go (seed p.6): his islands whose Metropolis spot is
+    """Where the player's Metropolis may go (rulebook p.6): his islands whose Metropolis spot is
     empty; only when none is, those whose spot his buildings occupy (they are destroyed)."""
     open_spots = [i for i in s.islands_of(player) if "metropolis" not in s.slots_of(i)]
     empty = [i for i in open_spots if not any(s.slots_of(i)[k] for k in spot_of(s, i))]
@@ -53,7 +54,7 @@ def check_conversions(s: CycladesState) -> bool:
         if d.philosophers[q] >= need:
             choose_spot(s, q, "intellectual")
         elif kinds.get(q, set()).issuperset(BUILDINGS):
-            # seed p.6: the four buildings are discarded at once, then the Metropolis is placed
+            # rulebook p.6: the four buildings are discarded at once, then the Metropolis is placed
             # (ruling metropolis-discards), so a spot they free counts as empty
             discard_from(s, q, 0)
         else:
@@ -125,7 +126,7 @@ def discard_label(s: CycladesState, kind: str, island: str, slot: int,
 def discard_from(s: CycladesState, player: int, start: int) -> None:
     """Discard one building of each kind from ``BUILDINGS[start]`` on: where there is only one
     candidate it goes at once, otherwise the player is asked (one decision per kind); once all
-    four are gone the Metropolis is placed (seed p.6)."""
+    four are gone the Metropolis is placed (rulebook p.6)."""
     for n, kind in enumerate(BUILDINGS[start:], start):
         choices = discard_choices(s, player, kind)
         if len(choices) > 1:
@@ -197,7 +198,7 @@ def ranking(s: CycladesState, players: list[int]) -> list[int]:
 
 
 def end_of_cycle(s: CycladesState) -> None:
-    """Two Metropolises (three with 2 players) at the end of a cycle win (seed p.6); the last
+    """Two Metropolises (three with 2 players) at the end of a cycle win (rulebook p.6); the last
     player left wins (ruling elimination); the cycle limit ends the game (ruling cycle-limit)."""
     d = s.data
     alive = s.alive()

@@ -1,5 +1,6 @@
 """Cyclades offerings: the god track per player count, bidding with displacement chains,
-Apollo, and payment with priests (seed p.2 "The gods", p.3 "Offerings", p.4 "Priests")."""
+Apollo, and payment with priests (Cyclades rulebook, Greek edition, p.2 "The gods", p.3
+"Offerings", p.4 "Priests"; "rulebook p.N" below cites the same book)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ APOLLO = "apollo"
 
 
 def arrange_gods(s: CycladesState) -> None:
-    """Lay out the god tiles for this cycle (seed p.2; p.6 for 2 players).
+    """Lay out the god tiles for this cycle (rulebook p.2; p.6 for 2 players).
 
     5 players: all four open. 4 (and 2) players: the last tile is face down and comes first,
     face up, next cycle; the other three are shuffled behind it. 3 players: two open, two face
@@ -66,13 +67,13 @@ def holder(s: CycladesState, god: str) -> int:
 
 
 def payment(s: CycladesState, player: int, amount: int) -> int:
-    """What an offering costs after priests: -1 GP per priest, at least 1 GP (seed p.4)."""
+    """What an offering costs after priests: -1 GP per priest, at least 1 GP (rulebook p.4)."""
     n = s.game.n
     return max(n["offering_min_pay"], amount - n["priest_discount"] * s.data.priests[player])
 
 
 def budget(s: CycladesState, token: int) -> int:
-    """Gold left for this token's offering: with 2 players both payments count (seed p.6)."""
+    """Gold left for this token's offering: with 2 players both payments count (rulebook p.6)."""
     d = s.data
     player = d.tokens[token]
     other = sum(payment(s, player, d.bid_amount[t]) for t, seat in enumerate(d.tokens)
@@ -90,7 +91,7 @@ def max_bid(s: CycladesState, token: int) -> int:
 
 
 def next_bidder(s: CycladesState) -> None:
-    """The next token on the turn track bids; when all have, everybody pays (seed p.3)."""
+    """The next token on the turn track bids; when all have, everybody pays (rulebook p.3)."""
     d = s.data
     while d.bidder < len(d.order):
         token = d.order[d.bidder]
@@ -103,7 +104,7 @@ def next_bidder(s: CycladesState) -> None:
 
 @RULES.offers("bid")
 def offer_bid(s: CycladesState, t: Task) -> list[Action]:
-    """Offer a strictly higher amount to an open god, or go to Apollo for free (seed p.3).
+    """Offer a strictly higher amount to an open god, or go to Apollo for free (rulebook p.3).
 
     An ousted token (``t.god``) must bid on a different god at once.
     """
@@ -164,7 +165,7 @@ def do_bid(s: CycladesState, t: Task, a: Action) -> None:
 def pay_offerings(s: CycladesState) -> None:
     """Everyone pays the offering, less 1 GP per priest, at least 1 GP; Apollo is free.
 
-    Then the gods act in track order, Apollo last in arrival order (seed p.3).
+    Then the gods act in track order, Apollo last in arrival order (rulebook p.3).
     """
     d = s.data
     for token, god in enumerate(d.bid_god):

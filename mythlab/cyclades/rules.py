@@ -309,7 +309,7 @@ class CycladesState(State):
 
     # ------------------------------------------------------------------ the cycle
     def _advance(self) -> None:
-        """Move the cycle on while nothing is pending (seed p.2 "Course of a cycle")."""
+        """Move the cycle on while nothing is pending (rulebook p.2 "Course of a cycle")."""
         d = self.data
         while not d.over:
             if not d.tasks or d.tasks[-1].kind not in _NO_CONVERSION:
@@ -347,7 +347,7 @@ class CycladesState(State):
         d.bid_amount = [0] * len(d.tokens)
 
     def _refresh_track(self) -> None:
-        """Discard the unused 2-GP card, slide the others towards 2 GP, refill (seed p.2).
+        """Discard the unused 2-GP card, slide the others towards 2 GP, refill (rulebook p.2).
 
         In cycle 1 only the 4-GP slot is filled, in cycle 2 the 4- and 3-GP slots (the
         special case at the start of the game): the track grows one slot a cycle.
@@ -373,7 +373,7 @@ class CycladesState(State):
 
     def _next_turn(self) -> None:
         """Gods act in track order, Apollo last; each finished token goes to the last free
-        space of the turn track (seed p.3)."""
+        space of the turn track (rulebook p.3)."""
         d = self.data
         if d.acting:
             token = d.acting.pop(0)
