@@ -29,6 +29,7 @@ NO_NODE = "—"
 
 
 def _button(description: str, css: str, tooltip: str = "") -> w.Button:
+    """A compact button carrying the CSS class ``css`` (browser tests find it by that)."""
     button = w.Button(description=description, tooltip=tooltip,
                       layout=w.Layout(width="auto", margin="1px"))
     button.add_class(css)
@@ -106,18 +107,22 @@ class CycladesMap(w.VBox):
 
     @property
     def highlighted(self) -> tuple[str, ...]:
+        """The nodes lit on the map now."""
         return self.model.highlighted
 
     @property
     def fleet_buttons(self) -> list[w.Button]:
+        """The buttons of the shown player's fleet groups, in order."""
         return list(self.fleet_row.children)
 
     @property
     def island_buttons(self) -> list[w.Button]:
+        """The buttons of the shown player's islands, in order."""
         return list(self.island_row.children)
 
     # ------------------------------------------------------------------ drawing
     def _draw(self) -> None:
+        """Redraw the controls and the map from the model, without echoing control events."""
         m = self.model
         s = m.state
         sel = m.selection
@@ -150,6 +155,7 @@ class CycladesMap(w.VBox):
 
     def _fill(self, row: w.HBox, pool: list[w.Button], nodes: Sequence[str],
               labels: Sequence[str], css: str, tooltip: str) -> None:
+        """Show one button per node in ``row``, reusing pooled buttons."""
         for k in range(len(pool), len(nodes)):
             button = _button("", css, tooltip)
             button.on_click(lambda _b, k=k, pool=pool: self._press(pool, k))
@@ -160,20 +166,24 @@ class CycladesMap(w.VBox):
         row.children = tuple(pool[:len(nodes)])
 
     def _press(self, pool: list[w.Button], k: int) -> None:
+        """Select the node of the ``k``-th button of ``pool``."""
         nodes = self._fleet_nodes if pool is self._fleet_pool else self._island_nodes
         self.select(nodes[k])
 
     # ------------------------------------------------------------------ events
     def _on_who(self, change: Mapping[str, Any]) -> None:
+        """"Show for" changed: show that player's fleets and islands."""
         if not self._quiet and change["new"] is not None:
             self.model.set_player(change["new"])
             self._draw()
 
     def _on_picker(self, change: Mapping[str, Any]) -> None:
+        """The node dropdown changed: select that node (or nothing)."""
         if not self._quiet:
             self.select(None if change["new"] == NO_NODE else change["new"])
 
     def _on_pick(self, change: Mapping[str, Any]) -> None:
+        """A click on the SVG wrote ``node|time`` into the hidden text box: select the node."""
         node = str(change["new"]).split("|", 1)[0]
         if node in self.model.state.game.board:
             self.select(node)
