@@ -1,10 +1,11 @@
 """The clickable Cyclades map in a real JupyterLab (headless Chromium): buttons and the map.
 
-A notebook shows a ``CycladesStepper`` (3 players, seed 1). Clicking a fleet group's button
-lights up exactly the zones ``board.fleet_moves`` gives, an island's button the islands
-``board.fleet_chain`` gives, a click on the SVG map itself selects what was clicked, and a
-move in the Stepper redraws the map with the selection kept. The JupyterLab fixture and the
-helpers are those of ``browser_support.py``; skipped likewise when Chromium is absent.
+A notebook shows a ``Stepper`` (3 players, seed 1), with the game's board: the map. Clicking
+a fleet group's button lights up exactly the zones ``board.fleet_moves`` gives, an island's
+button the islands ``board.fleet_chain`` gives, a click on the SVG map itself selects what was
+clicked, and a move in the Stepper redraws the map with the selection kept. The JupyterLab
+fixture and the helpers are those of ``browser_support.py``; skipped likewise when Chromium is
+absent.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ pytestmark = harness.BROWSER_MARKS
 
 NOTEBOOK = "cyclades_map.ipynb"
 PLAYERS, SEED = 3, 1
-CODE = ("import mythlab\nfrom mythlab.widgets import CycladesStepper\n\n"
-        f"stepper = CycladesStepper(mythlab.make('cyclades', players={PLAYERS}, seed={SEED}))\n"
+CODE = ("import mythlab\nfrom mythlab.widgets import Stepper\n\n"
+        f"stepper = Stepper(mythlab.make('cyclades', players={PLAYERS}, seed={SEED}))\n"
         "stepper")
 SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "cyclades-map.png"
 LIT = ".mythlab-cyclades-map g.hl[data-node]"

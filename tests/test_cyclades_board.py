@@ -1,7 +1,8 @@
 """Cyclades §1: the archipelago as a graph, its map files, and the graph queries.
 
-The reference (reference/cyclades-archipelago-5p.md) is re-typed below only to check against:
-the board itself is generated from data/cyclades/archipelago-5p.yaml and the hex neighbour rule.
+The public facts (four independent public implementations, cross-checked; see the sources of
+mythlab/cyclades/data/archipelago-5p.yaml) are re-typed below only to check against: the board
+itself is generated from that file and the hex neighbour rule.
 """
 
 from __future__ import annotations
@@ -44,8 +45,7 @@ from mythlab.engine.datafiles import game_data
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "cyclades-map-format.md"
 
-# reference/cyclades-archipelago-5p.md, island table: id, cells, prosperity, slots, metropolis,
-# adjacent sea zones
+# the public island table: id, cells, prosperity, slots, metropolis, adjacent sea zones
 REFERENCE_ISLANDS = """
 IS1  | B1 B2 C1 C2   | 0 | 4 | 1+2 | A1 A2 B3 C3 D1 D2 D3
 IS2  | A4 B5         | 1 | 2 | 1+2 | A3 A5 B4 B6 C5 C6
@@ -254,7 +254,8 @@ def test_five_player_starts_are_the_reference_and_worth_2_gp(G):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_two_to_four_player_starts_are_a_flagged_mythlab_layout(players):
-    """RULE-NOTES: a subset of the 5-player starts, spread out, equal income, flagged mythlab."""
+    """The rulebook shows these boards only as pictures: mythlab takes a subset of the
+    5-player starts, spread out, equal income, flagged mythlab."""
     G = archipelago(players=players)
     layout = G.graph["start"]
     assert len(layout) == players and G.graph["players"] == players

@@ -1,11 +1,12 @@
 """Exact Cyclades battle odds (mythlab.cyclades.combat).
 
-Rules under test: rules-numbers §9 Combat (seed GR p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ ΜΑΧΗΣ"): one die per
-side plus units, the defender's fortress/port bonus, the lower total loses a unit, a tie costs
-both a unit, rounds repeat, the defender may retreat first after a round, then the attacker;
-mutual destruction on land leaves the island to the defender. The reference table of §9 is
-checked to its three decimals; the chain is checked against an independent brute force, a
-seeded Monte Carlo run and the sympy layer.
+Rules under test: the Cyclades rulebook, Greek edition, p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ ΜΑΧΗΣ" (cited "GR
+p.5" below), with the combat die of mythlab/cyclades/data/dice.yaml (public sources): one die
+per side plus units, the defender's fortress/port bonus, the lower total loses a unit, a tie
+costs both a unit, rounds repeat, the defender may retreat first after a round, then the
+attacker; mutual destruction on land leaves the island to the defender. A reference odds table
+(computed independently of this module) is checked to its three decimals; the chain is checked
+against an independent brute force, a seeded Monte Carlo run and the sympy layer.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def brute_battle(a: int, d: int, bonus: int, retreat_at: tuple[int, int] = (-1, 
     return dict(fight(a, d)) if d else {End(Outcome.ATTACKER_WINS, a, 0): Fraction(1)}
 
 
-# --- the die as data (rules-numbers §9 "The combat die: verdict") -------------------------
+# --- the die as data (public sources, mythlab/cyclades/data/dice.yaml) -----------------
 
 def test_combat_die_is_data_with_public_provenance_naming_the_sources():
     die = combat_die()
@@ -120,7 +121,7 @@ def test_bonus_is_the_defenders_only():
         assert round_odds(3, 2, b).defender_loses < round_odds(3, 2, 0).defender_loses
 
 
-# --- the reference table (rules-numbers §9 "How much it matters") ------------------------
+# --- a reference odds table (exact, no retreats), computed independently for mythlab -------
 
 REFERENCE = [  # a, d: die 0,1,1,2,2,3 | same +1 fortress | die 0,0,1,1,2,3 | same +1
     (1, 1, 0.361, 0.139, 0.361, 0.167),

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import mythlab
 from mythlab.cyclades.combat import round_odds
 from mythlab.cyclades.load import (
     CREATURE_IDS,
+    arrangements,
     creatures,
+    gods,
     load_creatures,
     numbers,
     rulings,
@@ -448,7 +452,7 @@ def test_apollo_income_and_prosperity_marker_for_the_first_only_ruling_apollo_ma
 
 
 def test_build_choose_the_square_on_or_off_the_spot_ruling_build_square():
-    """Seed p.4: buildings go on an island's white squares, the player's choice; what the
+    """Rulebook p.4: buildings go on an island's white squares, the player's choice; what the
     choice changes is whether the Metropolis spot (IS12: squares 2 and 3) stays free."""
     s = scenario(players=3, turn=(0, "athena"), gold={0: 8}, islands=THREE)
     assert {"build a university on IS12 (2 GP)",
@@ -493,7 +497,7 @@ def test_metropolis_economic_four_buildings_ruling_metropolis_discards():
 
 
 def test_metropolis_choose_which_buildings_and_where_ruling_metropolis_discards():
-    """Seed p.6: one building of each kind, wherever it stands, discarded first (one decision
+    """Rulebook p.6: one building of each kind, wherever it stands, discarded first (one decision
     per kind with more than one candidate); then the player picks among the empty spots."""
     isl = {"IS1": (0, 1), "IS12": (0, 1), "IS2": (0, 1), "IS9": (1, 1), "IS3": (2, 1),
            "IS11": (2, 1)}
@@ -799,9 +803,42 @@ def test_creature_polyphemus_pushes_fleets_out_and_closes_the_ring():
     assert ring <= s.blocked()
 
 
-def test_every_creature_has_data_and_a_rule():
-    from mythlab.cyclades.creatures import EFFECTS, OFFERS
+def _power_rules():
+    """The creatures whose power is a decision of RULES, and those whose every offered move (in
+    a sample position) has a rule carrying it out."""
+    from mythlab.cyclades.refs import RULES
+    from mythlab.cyclades.state import Task
 
+    offers = {k.removeprefix("creature:") for k in RULES.offerers if k.startswith("creature:")}
+    effects = set()
+    for card in offers:
+        s = scenario(players=3, turn=(0, "zeus"), fleets={"C6": (0, 1), "B3": (1, 1)})
+        s.data.tasks.append(Task("creature", player=0, card=card, target=""))
+        moves = s.edited().legal_actions()
+        if moves and all(a.kind in RULES.doers for a in moves):
+            effects.add(card)
+    return offers, effects
+
+
+def test_every_decision_has_one_rule_offering_its_moves():
+    """Each task a Cyclades position may hold is a decision of RULES: a called creature's is
+    its power's own (``creature:<id>``); the Fates act at once and are no decision."""
+    from mythlab.cyclades.refs import RULES
+    from mythlab.cyclades.rules import TASK_PHASES, CycladesState
+
+    assert CycladesState.rules is RULES
+    decisions = set(RULES.offerers) | set(RULES.outcomes)
+    stored = set(TASK_PHASES) - {"creature"}
+    powers = {f"creature:{c}" for c in CREATURE_IDS if c != "fates"}
+    assert decisions == stored | powers
+    assert RULES.is_chance(mythlab.engine.Decision("battle-round"))
+    s = scenario(players=3, turn=(0, "zeus"), track=["Harpy", "", ""], gold={0: 9})
+    s = s.apply("call the Harpy")
+    assert s.data.tasks[-1].kind == "creature" and s.decision().kind == "creature:harpy"
+
+
+def test_every_creature_has_data_and_a_rule():
+    OFFERS, EFFECTS = _power_rules()
     assert sorted(creatures()) == sorted(CREATURE_IDS) and len(CREATURE_IDS) == 17
     assert set(OFFERS) | {"fates"} == set(CREATURE_IDS) == set(EFFECTS) | {"fates"}
     figures = {c.id for c in creatures().values() if c.figurine != "none"}
@@ -886,6 +923,17 @@ def test_why_illegal_names_the_rule_and_state_is_untouched():
     assert "god's action" in refused(s, "recruit a fleet in C6")
     s = scenario(players=3, turn=(0, "athena"), gold={0: 0})
     assert "offerings are made only in the Offerings phase" in refused(s, "offer 1 GP to Ares")
+
+
+def test_data_cite_the_rulebook_by_title_edition_and_page():
+    """Every ``seed`` field names the Cyclades rulebook, Greek edition, and a page; every
+    ``seed`` provenance has one."""
+    entries = [*numbers().values(), *gods(), *arrangements().values()]
+    for entry in entries:
+        if entry.seed:
+            assert re.match(r"Cyclades rulebook, Greek edition, pp?\.\d", entry.seed), entry.seed
+        assert entry.provenance != "seed" or entry.seed, entry
+    assert any(e.seed for e in entries)
 
 
 def test_data_numbers_have_provenance_and_bad_files_name_file_entry_field(tmp_path):
@@ -981,4 +1029,6 @@ RULE_TESTS = {
         "test_metropolis_intellectual_four_philosophers_and_lost_without_a_free_spot"],
     "TWO_PLAYERS": ["test_two_player_game_two_tokens_sum_affordable_self_outbid_and_goal_three"],
     "FIGURINES": ["test_island_figurines_ruling_figure_expiry_and_two_figurines_clash"],
+    "RULES": ["test_every_decision_has_one_rule_offering_its_moves",
+              "test_every_creature_has_data_and_a_rule"],
 }

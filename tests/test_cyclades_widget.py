@@ -11,21 +11,22 @@ import re
 import statistics
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 import mythlab
 from mythlab.cyclades import battle_odds, fleet_chain, fleet_moves
 from mythlab.cyclades.scenarios import scenario
-from mythlab.sim.bots import seat_bots
-from mythlab.widgets import StepperModel, render_view
-from mythlab.widgets.cyclades import (
+from mythlab.cyclades.view import (
     COLOURS,
     SCALE,
     CycladesMapModel,
     geometry,
     map_svg,
 )
+from mythlab.sim.bots import seat_bots
+from mythlab.widgets import StepperModel, render_view
 
 NODE = re.compile(r'<g class="([^"]*)" data-node="([^"]+)"(?: data-owner="(\d+)")?>')
 
@@ -226,7 +227,7 @@ def test_stepper_uses_the_cyclades_view():
 # ---------------------------------------------------------------- the ipywidgets front
 def test_cyclades_map_widget_buttons_dropdown_and_map_clicks():
     pytest.importorskip("ipywidgets")
-    from mythlab.widgets import CycladesMap
+    from mythlab.cyclades.map_view import CycladesMap
 
     state = mythlab.make("cyclades", players=3, seed=1).initial_state()
     d = state.data
@@ -259,23 +260,37 @@ def test_cyclades_map_widget_buttons_dropdown_and_map_clicks():
 
 def test_cyclades_stepper_keeps_the_selection_across_moves():
     pytest.importorskip("ipywidgets")
-    from mythlab.widgets import CycladesMap, CycladesStepper, Stepper
+    from mythlab.cyclades.map_view import CycladesMap
+    from mythlab.widgets import Stepper
 
-    stepper = CycladesStepper(mythlab.make("cyclades", players=3, seed=1))
-    assert stepper.map in stepper.children and stepper.state_view not in stepper.children
+    stepper = Stepper(mythlab.make("cyclades", players=3, seed=1))   # SPEC.board: the map
+    assert isinstance(stepper.game_board, CycladesMap)
+    assert stepper.game_board in stepper.children and stepper.board not in stepper.children
     first = stepper.model.state
-    stepper.map.select("B3")
-    reach = stepper.map.highlighted
+    stepper.game_board.select("B3")
+    reach = stepper.game_board.highlighted
     stepper.press(stepper.model.labels[0])
-    assert stepper.map.model.state is stepper.model.state is not first
-    assert stepper.map.model.selection.node == "B3" and stepper.map.highlighted == reach
-    assert "offers" in stepper.map.view.value
+    assert stepper.game_board.model.state is stepper.model.state is not first
+    board = stepper.game_board
+    assert board.model.selection.node == "B3" and board.highlighted == reach
+    assert "offers" in stepper.game_board.view.value
     stepper.undo_button.click()
-    assert stepper.map.model.state is first
-    # a map that follows a plain Stepper
-    plain = Stepper(mythlab.make("cyclades", players=3, seed=1))
+    assert stepper.game_board.model.state is first
+    # a map that follows a plain Stepper (the HTML view, no board)
+    plain = Stepper(mythlab.make("cyclades", players=3, seed=1), board=False)
+    assert plain.game_board is None and plain.board in plain.children
     follower = CycladesMap(plain)
     plain.press(plain.model.labels[0])
     assert follower.model.state is plain.model.state
     with pytest.raises(TypeError, match="Cyclades position"):
         CycladesMap(mythlab.make("agea", players=2).initial_state())
+
+
+def test_the_generic_widgets_name_no_cyclades_module():
+    """The map is Cyclades' own board (``SPEC.board``): the widgets layer never names it."""
+    import mythlab.widgets
+
+    folder = Path(mythlab.widgets.__file__).parent
+    naming = [p.name for p in folder.glob("*.py") if "cyclades" in p.read_text().lower()]
+    assert naming == []
+    assert mythlab.registry.spec("cyclades").board == "mythlab.cyclades.map_view:CycladesMap"

@@ -1,16 +1,27 @@
 """Cyclades actions: a god's turn (recruit, build, special actions, creatures), Apollo, and the
-moves of fleets and troops they lead to (seed p.3-p.6)."""
+fleet moves they lead to (Cyclades rulebook, Greek edition, p.3-p.6; "rulebook p.N" below cites
+the same book)."""
 
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
-from . import battles, creatures, offerings
+from . import creatures, offerings
 from .board import fleet_chain
 from .load import BUILDINGS
+from .pieces import (
+    land_troops,
+    may_attack,
+    move_fleets,
+    plural,
+    sail_actions,
+    spot_of,
+    supply_left,
+    troop_destinations,
+)
 from .refs import (
     ACTIONS,
     APOLLO,
@@ -20,21 +31,17 @@ from .refs import (
     MOVE_FLEETS,
     MOVE_TROOPS,
     RECRUIT,
+    RULES,
     SUPPLY,
     SWAP,
     TEMPLE,
-    TERRITORY,
     UNIT_LIMIT,
-    act,
+    VICTORY,
 )
 from .state import Task
 
 if TYPE_CHECKING:
     from .rules import CycladesState
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def cost_text(cost: int) -> str:
@@ -43,7 +50,7 @@ def cost_text(cost: int) -> str:
 
 # ---------------------------------------------------------------------- starting a turn
 def start_turn(s: CycladesState, token: int) -> None:
-    """The token's god acts (seed p.3); Apollo's players act last with Apollo's gifts only."""
+    """The token's god acts (rulebook p.3); Apollo's players act last with Apollo's gifts only."""
     d = s.data
     player = d.tokens[token]
     if d.out[player]:
@@ -60,7 +67,7 @@ def start_turn(s: CycladesState, token: int) -> None:
 
 def apollo_turn(s: CycladesState, token: int) -> None:
     """+1 GP, or +4 GP with only one island, for every Apollo token; the first one also places
-    a prosperity marker on one of his islands (seed p.6; ruling apollo-marker)."""
+    a prosperity marker on one of his islands (rulebook p.6; ruling apollo-marker)."""
     d = s.data
     n = s.game.n
     player = d.tokens[token]
@@ -74,11 +81,13 @@ def apollo_turn(s: CycladesState, token: int) -> None:
         s.finish_turn(token)
 
 
+@RULES.offers("apollo-marker")
 def offer_apollo_marker(s: CycladesState, t: Task) -> list[Action]:
     return [act(f"place the prosperity marker on {i}", "marker", APOLLO, i)
             for i in s.islands_of(t.player)]
 
 
+@RULES.does("marker")
 def do_apollo_marker(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
     island = a.args[0]
@@ -90,7 +99,7 @@ def do_apollo_marker(s: CycladesState, t: Task, a: Action) -> None:
 
 # ---------------------------------------------------------------------- rule queries
 def recruit_zones(s: CycladesState, player: int) -> list[str]:
-    """Sea zones next to the player's islands, empty or his own, not closed (seed p.4)."""
+    """Sea zones next to the player's islands, empty or his own, not closed (rulebook p.4)."""
     d = s.data
     blocked = s.blocked()
     zones = {z for i in s.islands_of(player) for z in s.game.coast[i]}
@@ -98,13 +107,8 @@ def recruit_zones(s: CycladesState, player: int) -> list[str]:
             and d.fleets.get(z, player) == player]
 
 
-def spot_of(s: CycladesState, island: str) -> set[int]:
-    """The slots (from 0) that the island's Metropolis spot covers."""
-    return {k - 1 for k in s.game.slots[island].metropolis}
-
-
 def build_slots(s: CycladesState, island: str) -> list[int]:
-    """Where a new building may go on ``island``: the player picks a free white square (seed
+    """Where a new building may go on ``island``: the player picks a free white square (rulebook
     p.4 "buildings go on the white squares of each island"). No building's power depends on
     its square; what the choice changes is only whether the Metropolis spot stays free. So
     one choice per side of the spot: its first free slot off the spot, then on it (ruling
@@ -125,20 +129,8 @@ def build_label(s: CycladesState, kind: str, island: str, slot: int, choices: in
     return f"build a {kind} on {island}"
 
 
-def supply_left(s: CycladesState, kind: str) -> int:
-    """Pieces of ``kind`` still in the box (p.1 contents, data/cyclades/rules.yaml): buildings
-    of one type or Metropolis tiles on the board, priests or philosophers held by players."""
-    d = s.data
-    if kind in ("priest", "philosopher"):
-        held = sum(d.priests if kind == "priest" else d.philosophers)
-        return s.game.n[f"{kind}s_supply"] - held
-    if kind == "metropolis":
-        return s.game.n["metropolis_tiles"] - sum("metropolis" in b for b in d.buildings.values())
-    return s.game.n["buildings_per_kind"] - sum(b.count(kind) for b in d.buildings.values())
-
-
 def creature_cost(s: CycladesState, player: int, slot: int) -> tuple[int, int]:
-    """Price of the creature in ``slot`` after unused temples, at least 1 GP (seed p.4), and
+    """Price of the creature in ``slot`` after unused temples, at least 1 GP (rulebook p.4), and
     how many temple discounts it uses."""
     n = s.game.n
     price = n["creature_track_prices"][slot]
@@ -147,70 +139,8 @@ def creature_cost(s: CycladesState, player: int, slot: int) -> tuple[int, int]:
     return cost, (price - cost) // n["temple_discount"] if n["temple_discount"] else 0
 
 
-def would_win(s: CycladesState, player: int, island: str) -> bool:
-    """Taking ``island`` would give the player his winning Metropolis at once (seed p.5)."""
-    slots = s.slots_of(island)
-    count = s.metropolises(player) + ("metropolis" in slots)
-    kinds = {b for built in s.built(player).values() for b in built} | set(slots)
-    if kinds >= {"port", "fortress", "temple", "university"}:
-        count += 1
-    return count >= s.game.goal
-
-
-def may_attack(s: CycladesState, player: int, island: str) -> bool:
-    """Last island: an opponent's only island may be entered only to win at once (seed p.5)."""
-    owner = s.data.owners.get(island)
-    if owner is None or owner == player or len(s.islands_of(owner)) > 1:
-        return True
-    return would_win(s, player, island)
-
-
-def troop_destinations(s: CycladesState, player: int, island: str) -> list[str]:
-    """Islands linked to ``island`` by a chain of the player's fleets that he may enter."""
-    return [j for j in fleet_chain(s.game.board, island, player, s.data.fleets)
-            if may_attack(s, player, j)]
-
-
-# ---------------------------------------------------------------------- moving
-def move_fleets(s: CycladesState, player: int, src: str, dst: str, k: int, rule: str) -> bool:
-    """Move ``k`` fleets one zone; entering enemy fleets starts a naval battle (True)."""
-    d = s.data
-    d.fleet_count[src] -= k
-    if not d.fleet_count[src]:
-        del d.fleet_count[src], d.fleets[src]
-    owner = d.fleets.get(dst)
-    s.log(f"{s.player_name(player)} sails {plural(k, 'fleet')} from {src} to {dst}.", rule)
-    if owner is not None and owner != player:
-        battles.start(s, False, dst, player, owner, k)
-        return True
-    d.fleets[dst] = player
-    d.fleet_count[dst] = d.fleet_count.get(dst, 0) + k
-    return False
-
-
-def land_troops(s: CycladesState, player: int, src: str, dst: str, k: int, rule: str) -> None:
-    """Troops arrive on ``dst``: own island, capture of an island without troops (even with a
-    fortress), or a battle against the troops there (seed p.5)."""
-    d = s.data
-    s.log(f"{s.player_name(player)} moves {plural(k, 'troop')} from {src} to {dst}.", rule)
-    d.troops[src] -= k
-    if not d.troops[src]:
-        del d.troops[src]
-        s.log(f"{src} has no troops left but stays {s.player_name(player)}'s "
-              "(territory token).", TERRITORY)
-    owner = d.owners.get(dst)
-    if owner == player:
-        d.troops[dst] = d.troops.get(dst, 0) + k
-    elif owner is not None and d.troops.get(dst, 0) > 0:
-        battles.start(s, True, dst, player, owner, k)
-    else:  # even with the Minotaur there (ruling minotaur-empty-island)
-        if owner is not None:
-            s.log(f"{dst} has no troops: it is taken without a battle, fortresses or not.",
-                  MOVE_TROOPS)
-        battles.conquer(s, dst, player, k)
-
-
 # ---------------------------------------------------------------------- a god's turn
+@RULES.offers("turn")
 def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     """Recruit, build, the god's special action and creatures, in any order; then end."""
     d, g = s.data, s.game
@@ -219,7 +149,7 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     god = g.gods[t.god]
     gold = d.gold[me]
     out: list[Action] = []
-    # recruiting (seed p.4)
+    # recruiting (rulebook p.4)
     costs = god.recruit_costs
     if d.turn_recruits < len(costs) and costs[d.turn_recruits] <= gold:
         cost = costs[d.turn_recruits]
@@ -236,13 +166,13 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
                         for i in s.islands_of(me)]
         elif supply_left(s, unit) > 0:  # SUPPLY: priests and philosophers are cards in the box
             out.append(act(f"recruit a {unit} ({price})", "recruit", rule, "", cost))
-    # building (seed p.4)
+    # building (rulebook p.4)
     if gold >= n["build_cost"] and supply_left(s, god.building) > 0:  # SUPPLY
         for i in s.islands_of(me):
             where = build_slots(s, i)
             out += [act(f"{build_label(s, god.building, i, k, len(where))} "
                         f"({n['build_cost']} GP)", "build", BUILD, i, k) for k in where]
-    # special actions (seed p.5)
+    # special actions (rulebook p.5)
     if god.special == "move-fleets" and gold >= n["fleet_move_cost"]:
         out += sail_actions(s, me, s.fleet_zones(me), "sail",
                             f" ({n['fleet_move_cost']} GP)", MOVE_FLEETS)
@@ -256,7 +186,7 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     elif god.special == "swap-creature" and gold >= n["creature_swap_cost"]:
         out += [act(f"swap the {s.card_name(c)} ({n['creature_swap_cost']} GP)", "swap", SWAP,
                     slot) for slot, c in enumerate(d.track) if c]
-    # creatures (seed p.3)
+    # creatures (rulebook p.3)
     for slot, c in enumerate(d.track):
         if c:
             cost, _ = creature_cost(s, me, slot)
@@ -264,105 +194,129 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
                 out.append(act(f"call the {s.card_name(c)} ({cost} GP)", "call",
                                CALL_CREATURE, slot,
                                note=f"{s.card_name(c)}: {g.cards[c].effect}"))
-    out.append(act("end turn", "end", ACTIONS,
+    out.append(act("end turn", "end-turn", ACTIONS,
                    note="Done with this god: the offering token goes onto the turn track"))
     return out
 
 
-def sail_actions(s: CycladesState, player: int, zones: list[str], kind: str, suffix: str,
-                 rule: str) -> list[Action]:
-    """Every one-zone step of some of the fleets in ``zones`` (seed p.5 moving fleets)."""
+@RULES.does("end-turn")
+def do_end_turn(s: CycladesState, t: Task, a: Action) -> None:
+    """The god's turn is over: the offering token goes onto the turn track (p.3)."""
+    s.pop()
+    s.log(f"{s.player_name(t.player)} ends the turn.", ACTIONS)
+    s.finish_turn(t.token)
+
+
+@RULES.does("recruit")
+def do_recruit(s: CycladesState, t: Task, a: Action) -> None:
+    """The god's unit: a fleet, a troop, a priest or a philosopher, at its price (p.4)."""
     d = s.data
-    blocked = s.blocked()
-    out = []
-    for z in zones:
-        for w in s.game.sea_adj[z]:
-            if w in blocked:
-                continue
-            out += [act(f"sail {plural(k, 'fleet')} from {z} to {w}{suffix}", kind, rule, z, w, k)
-                    for k in range(1, d.fleet_count[z] + 1)]
-    return out
-
-
-def do_turn(s: CycladesState, t: Task, a: Action) -> None:
-    d, n = s.data, s.game.n
     me = t.player
-    who = s.player_name(me)
-    if a.kind == "end":
-        s.pop()
-        s.log(f"{who} ends the turn.", ACTIONS)
-        s.finish_turn(t.token)
-    elif a.kind == "recruit":
-        place, cost = a.args
-        d.gold[me] -= cost
-        d.turn_recruits += 1
-        unit = s.game.gods[t.god].recruit
-        if unit == "fleet":
-            d.fleets[place] = me
-            d.fleet_count[place] = d.fleet_count.get(place, 0) + 1
-        elif unit == "troop":
-            d.troops[place] = d.troops.get(place, 0) + 1
-        elif unit == "priest":
-            d.priests[me] += 1
-        else:
-            d.philosophers[me] += 1
-        where = f" {'in' if unit == 'fleet' else 'on'} {place}" if place else ""
-        s.log(f"{who} recruits a {unit}{where} ({cost_text(cost)}).", RECRUIT[unit])
-    elif a.kind == "build":
-        island, slot = a.args
-        d.gold[me] -= n["build_cost"]
-        kind = s.game.gods[t.god].building
-        s.set_slot(island, slot, kind)
-        where = " on its Metropolis spot" if slot in spot_of(s, island) else ""
-        s.log(f"{who} builds a {kind} on {island}{where} (slot {slot + 1}).", BUILD)
-    elif a.kind == "sail":
-        src, dst, k = a.args
-        d.gold[me] -= n["fleet_move_cost"]
-        if not move_fleets(s, me, src, dst, k, MOVE_FLEETS) and n["fleet_move_zones"] > 1:
-            s.push("sail", player=me, token=t.token, space=dst, steps=n["fleet_move_zones"] - 1)
-    elif a.kind == "move-troops":
-        src, dst, k = a.args
-        d.gold[me] -= n["troop_move_cost"]
-        land_troops(s, me, src, dst, k, MOVE_TROOPS)
-    elif a.kind == "swap":
-        slot = a.args[0]
-        d.gold[me] -= n["creature_swap_cost"]
-        old = d.track[slot]
-        d.discard.append(old)
-        d.track[slot] = s.draw_creature()
-        new = s.card_name(d.track[slot]) if d.track[slot] else "nothing (no cards left)"
-        s.log(f"{who} discards the {s.card_name(old)}; {new} takes its place.", SWAP)
-    else:  # call a creature
-        slot = a.args[0]
-        cost, temples = creature_cost(s, me, slot)
-        d.gold[me] -= cost
-        d.temples_used[me] += temples
-        card = d.track[slot]
-        d.track[slot] = ""
-        d.limbo.append(card)
-        s.log(f"{who} calls the {s.card_name(card)} for {cost} GP"
-              + (f" ({temples} temple discount(s))" if temples else "") + ".",
-              TEMPLE if temples else CALL_CREATURE)
-        creatures.call(s, me, card, card)
+    place, cost = a.args
+    d.gold[me] -= cost
+    d.turn_recruits += 1
+    unit = s.game.gods[t.god].recruit
+    if unit == "fleet":
+        d.fleets[place] = me
+        d.fleet_count[place] = d.fleet_count.get(place, 0) + 1
+    elif unit == "troop":
+        d.troops[place] = d.troops.get(place, 0) + 1
+    elif unit == "priest":
+        d.priests[me] += 1
+    else:
+        d.philosophers[me] += 1
+    where = f" {'in' if unit == 'fleet' else 'on'} {place}" if place else ""
+    s.log(f"{s.player_name(me)} recruits a {unit}{where} ({cost_text(cost)}).", RECRUIT[unit])
 
 
+@RULES.does("build")
+def do_build(s: CycladesState, t: Task, a: Action) -> None:
+    """The god's building on one of the player's islands (p.4)."""
+    island, slot = a.args
+    s.data.gold[t.player] -= s.game.n["build_cost"]
+    kind = s.game.gods[t.god].building
+    s.set_slot(island, slot, kind)
+    where = " on its Metropolis spot" if slot in spot_of(s, island) else ""
+    s.log(f"{s.player_name(t.player)} builds a {kind} on {island}{where} (slot {slot + 1}).",
+          BUILD)
+
+
+@RULES.does("sail")
+def do_sail(s: CycladesState, t: Task, a: Action) -> None:
+    """Poseidon's fleet move, one zone now; it may go on (a ``sail`` task) unless it fought."""
+    n = s.game.n
+    src, dst, k = a.args
+    s.data.gold[t.player] -= n["fleet_move_cost"]
+    if not move_fleets(s, t.player, src, dst, k, MOVE_FLEETS) and n["fleet_move_zones"] > 1:
+        s.push("sail", player=t.player, token=t.token, space=dst,
+               steps=n["fleet_move_zones"] - 1)
+
+
+@RULES.does("move-troops")
+def do_move_troops(s: CycladesState, t: Task, a: Action) -> None:
+    """Ares moves troops along a chain of the player's fleets (p.5)."""
+    src, dst, k = a.args
+    s.data.gold[t.player] -= s.game.n["troop_move_cost"]
+    land_troops(s, t.player, src, dst, k, MOVE_TROOPS)
+
+
+@RULES.does("swap")
+def do_swap(s: CycladesState, t: Task, a: Action) -> None:
+    """Zeus discards a creature of the track; the deck's top card takes its place (p.5)."""
+    d = s.data
+    slot = a.args[0]
+    d.gold[t.player] -= s.game.n["creature_swap_cost"]
+    old = d.track[slot]
+    d.discard.append(old)
+    d.track[slot] = s.draw_creature()
+    new = s.card_name(d.track[slot]) if d.track[slot] else "nothing (no cards left)"
+    s.log(f"{s.player_name(t.player)} discards the {s.card_name(old)}; {new} takes its place.",
+          SWAP)
+
+
+@RULES.does("call")
+def do_call(s: CycladesState, t: Task, a: Action) -> None:
+    """Call the creature in a slot of the track, less unused temples; its power acts at once
+    (p.3, p.4)."""
+    d = s.data
+    me = t.player
+    slot = a.args[0]
+    cost, temples = creature_cost(s, me, slot)
+    d.gold[me] -= cost
+    d.temples_used[me] += temples
+    card = d.track[slot]
+    d.track[slot] = ""
+    d.limbo.append(card)
+    s.log(f"{s.player_name(me)} calls the {s.card_name(card)} for {cost} GP"
+          + (f" ({temples} temple discount(s))" if temples else "") + ".",
+          TEMPLE if temples else CALL_CREATURE)
+    creatures.call(s, me, card, card)
+
+
+@RULES.offers("sail")
 def offer_sail(s: CycladesState, t: Task) -> list[Action]:
     """The same move goes on (up to 3 zones): some or all fleets here sail on, fleets met on
-    the way may join, fleets may stay behind (seed p.5, example)."""
+    the way may join, fleets may stay behind (p.5, example)."""
     out = []
     if s.data.fleets.get(t.space) == t.player:
         out = sail_actions(s, t.player, [t.space], "sail-on", "", MOVE_FLEETS)
-    out.append(act("end the fleet move", "end", MOVE_FLEETS))
+    out.append(act("end the fleet move", "end-fleet-move", MOVE_FLEETS))
     return out
 
 
-def do_sail(s: CycladesState, t: Task, a: Action) -> None:
+@RULES.does("sail-on")
+def do_sail_on(s: CycladesState, t: Task, a: Action) -> None:
+    """One more zone of the same fleet move; a battle ends it."""
     s.pop()
-    if a.kind == "end":
-        return
     src, dst, k = a.args
     if not move_fleets(s, t.player, src, dst, k, MOVE_FLEETS) and t.steps > 1:
         s.push("sail", player=t.player, token=t.token, space=dst, steps=t.steps - 1)
+
+
+@RULES.does("end-fleet-move")
+def do_end_fleet_move(s: CycladesState, t: Task, a: Action) -> None:
+    """The fleets stop where they are."""
+    s.pop()
 
 
 # ---------------------------------------------------------------------- why not?
@@ -370,9 +324,7 @@ _COST = re.compile(r"\s*\([^)]*\)$")
 
 
 def diagnose(s: CycladesState, label: str) -> tuple[str, str] | None:
-    """Why a move is not legal, for the moves players most often try (DESIGN: IllegalAction)."""
-    from .refs import VICTORY
-
+    """Why a move is not legal, for the moves players most often try (``why_illegal``)."""
     d = s.data
     text = _COST.sub("", label.strip())
     low = text.casefold()

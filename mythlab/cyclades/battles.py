@@ -1,7 +1,8 @@
-"""Cyclades battles on land and at sea (seed p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ ΜΑΧΗΣ").
+"""Cyclades battles on land and at sea (Cyclades rulebook, Greek edition, p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ
+ΜΑΧΗΣ"; "rulebook p.N" below cites the same book).
 
 Each round is a chance node: the exact chances that the attacker, the defender or both lose a
-unit come from ``combat.round_odds`` (dice ``data/dice/cyclades.yaml``; ruling
+unit come from ``combat.round_odds`` (dice ``data/dice.yaml``; ruling
 battle-round-outcomes). After a round in which both sides keep units, the defender may retreat,
 then the attacker; otherwise another round is fought.
 """
@@ -11,11 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
 from .board import ports_adjacent, retreat_options
 from .combat import round_odds
-from .refs import BATTLE, BATTLE_ROUND, CONQUEST, MUTUAL, RETREAT, act, ruling
+from .refs import BATTLE, BATTLE_ROUND, CONQUEST, MUTUAL, RETREAT, RULES
 from .state import Battle, Task
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def defenders(s: CycladesState) -> int:
 
 def bonus(s: CycladesState) -> int:
     """The defender's bonus: +1 per fortress (land) or per port of his next to the zone (sea);
-    a Metropolis counts as both; the Minotaur adds 2 on its island (seed p.5, p.6)."""
+    a Metropolis counts as both; the Minotaur adds 2 on its island (rulebook p.5, p.6)."""
     d, n = s.data, s.game.n
     b = d.battle
     assert b is not None
@@ -56,8 +57,10 @@ def bonus(s: CycladesState) -> int:
     return n["port_bonus"] * sum(near.values())
 
 
-def round_outcomes(s: CycladesState) -> list[tuple[Action, Fraction]]:
-    """The round's three possible results with their exact probabilities (zero ones left out)."""
+@RULES.chances("battle-round")
+def round_outcomes(s: CycladesState, t: Task) -> list[tuple[Action, Fraction]]:
+    """The round's three possible results with their exact probabilities (zero ones left out;
+    ruling battle-round-outcomes)."""
     b = s.data.battle
     assert b is not None
     r = round_odds(b.attack, defenders(s), bonus(s))
@@ -73,10 +76,7 @@ def round_outcomes(s: CycladesState) -> list[tuple[Action, Fraction]]:
     return [(a, p) for a, p in outcomes if p > 0]
 
 
-def offer_round(s: CycladesState, t: Task) -> list[Action]:
-    return [a for a, _ in round_outcomes(s)]
-
-
+@RULES.does("round")
 def do_round(s: CycladesState, t: Task, a: Action) -> None:
     d = s.data
     b = d.battle
@@ -99,7 +99,7 @@ def do_round(s: CycladesState, t: Task, a: Action) -> None:
 
 def retreats(s: CycladesState, player: int) -> list[str]:
     """Where ``player`` may retreat: an own island linked by his fleet chain (land), or an
-    adjacent sea zone that is empty or his and not closed (sea) (seed p.5)."""
+    adjacent sea zone that is empty or his and not closed (sea) (rulebook p.5)."""
     d = s.data
     b = d.battle
     assert b is not None
@@ -125,23 +125,32 @@ def after_round(s: CycladesState) -> None:
         s.push("battle-round")
 
 
+@RULES.offers("retreat")
 def offer_retreat(s: CycladesState, t: Task) -> list[Action]:
-    """The defender chooses first, then the attacker (seed p.5)."""
+    """The defender chooses first, then the attacker (rulebook p.5)."""
     return [act(f"retreat to {x}", "retreat", RETREAT, x) for x in retreats(s, t.player)] + \
         [act("fight on", "fight", RETREAT)]
 
 
+@RULES.does("fight")
+def do_fight_on(s: CycladesState, t: Task, a: Action) -> None:
+    """No retreat: the attacker may still retreat after the defender, else another round."""
+    b = s.data.battle
+    assert b is not None
+    s.pop()
+    if t.player == b.defender and retreats(s, b.attacker):
+        s.push("retreat", player=b.attacker)
+    else:
+        s.push("battle-round")
+
+
+@RULES.does("retreat")
 def do_retreat(s: CycladesState, t: Task, a: Action) -> None:
+    """The retreating side's units leave; the other holds the space."""
     d = s.data
     b = d.battle
     assert b is not None
     s.pop()
-    if a.kind == "fight":
-        if t.player == b.defender and retreats(s, b.attacker):
-            s.push("retreat", player=b.attacker)
-        else:
-            s.push("battle-round")
-        return
     to = a.args[0]
     who = s.player_name(t.player)
     if t.player == b.defender:
@@ -167,7 +176,7 @@ def do_retreat(s: CycladesState, t: Task, a: Action) -> None:
 
 def finish(s: CycladesState) -> None:
     """The side left alone holds the zone; on an island the winner takes the buildings; when
-    both are destroyed the defender keeps his island (seed p.5 and its note)."""
+    both are destroyed the defender keeps his island (rulebook p.5 and its note)."""
     d = s.data
     b = d.battle
     assert b is not None
@@ -192,7 +201,7 @@ def finish(s: CycladesState) -> None:
 
 
 def conquer(s: CycladesState, island: str, player: int, units: int) -> None:
-    """``player`` takes ``island`` with ``units`` troops, and the buildings on it (seed p.5)."""
+    """``player`` takes ``island`` with ``units`` troops, and the buildings on it (rulebook p.5)."""
     d = s.data
     before = d.owners.get(island)
     d.owners[island] = player
@@ -219,5 +228,5 @@ def eliminate(s: CycladesState, player: int) -> None:
     d.out[player] = True
     d.acting = [t for t in d.acting if d.tokens[t] != player]
     s.log(f"{s.player_name(player)} has lost the last island and leaves the game.",
-          ruling("elimination"))
+          RULES.ruling("elimination"))
 

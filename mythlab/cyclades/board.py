@@ -20,7 +20,7 @@ x, y : float
     Drawing position: the hex centre (sea) or the mean of the cell centres (island), in units
     of the hex's outer radius, y pointing down as in SVG.
 
-The map is data (``data/cyclades/archipelago-5p.yaml``, format in
+The map is data (``mythlab/cyclades/data/archipelago-5p.yaml``, format in
 ``docs/cyclades-map-format.md``); the sea graph is generated from the hex neighbour rule,
 never typed in. Queries take the graph plus plain dicts saying who holds what: ``fleets``
 maps a sea zone to the player whose fleets are there, ``owners`` maps an island to its owner.
@@ -67,7 +67,8 @@ __all__ = [
 P = TypeVar("P", bound=Hashable)
 
 MAP_FORMAT = "mythlab-cyclades-archipelago"
-#: how far one Poseidon move takes fleets (rules-numbers §7, "up to 3 zones")
+#: how far one Poseidon move takes fleets (Cyclades rulebook, Greek edition, p.5 Poseidon: "up to
+#: [3] zones", the digit from data/rules.yaml)
 FLEET_MOVE_ZONES = 3
 _BUILTIN = ("mythlab.cyclades", "archipelago-5p.yaml")
 _SQRT3 = math.sqrt(3)
@@ -630,7 +631,8 @@ def fleet_chain(G: nx.Graph, island: str, player: P, fleets: Mapping[str, P]) ->
     """Islands the player's troops on ``island`` can reach along chains of their own fleets.
 
     Ares moves troops "to another island linked to it by a chain of fleets of your colour"
-    (rules-numbers §7); land retreats use the same chains (§9). This is a subgraph query: in
+    (Cyclades rulebook, Greek edition, p.5); land retreats use the same chains (p.5,
+    "Retreat during a battle"). This is a subgraph query: in
     the subgraph of ``island`` and the sea zones holding ``player``'s fleets, take the
     connected component of ``island``; the answer is every other island touching it.
 
@@ -691,7 +693,7 @@ def fleet_moves(G: nx.Graph, zone: str, player: P, fleets: Mapping[str, P],
 
     Fleets travel up to 3 zones, through empty zones and zones of their own fleets;
     entering a zone with another player's fleets stops the move there (a naval battle)
-    (rules-numbers §7).
+    (Cyclades rulebook, Greek edition, p.5; the digit 3 is public, ``data/rules.yaml``).
 
     Parameters
     ----------
@@ -746,7 +748,8 @@ def fleet_moves(G: nx.Graph, zone: str, player: P, fleets: Mapping[str, P],
 
 def retreat_options(G: nx.Graph, space: str, player: P, fleets: Mapping[str, P],
                     owners: Mapping[str, P] | None = None) -> list[str]:
-    """Where a player's units may retreat from a battle in ``space`` (rules-numbers §9).
+    """Where a player's units may retreat from a battle in ``space`` (Cyclades rulebook,
+    Greek edition, p.5 "Retreat").
 
     At sea: an adjacent sea zone that is empty or holds only the player's fleets. On land: one
     of the player's own islands linked to the battle island by a chain of the player's fleets.
@@ -834,7 +837,8 @@ def ports_adjacent(G: nx.Graph, zone: str, ports: Mapping[str, int],
 def income(G: nx.Graph, owners: Mapping[str, P], fleets: Mapping[str, P],
            markers: Mapping[str, int] | None = None, players: Iterable[P] = ()
            ) -> dict[P, int]:
-    """Each player's revenue: 1 GP per prosperity symbol they control (rules-numbers §5).
+    """Each player's revenue: 1 GP per prosperity symbol they control (Cyclades
+    rulebook, Greek edition, p.2 "Revenue").
 
     Printed cornucopias and Apollo's prosperity markers on their islands (even with no troops
     there), and the cornucopias of trade sea zones where they have fleets.

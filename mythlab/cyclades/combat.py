@@ -1,6 +1,8 @@
-"""Exact Cyclades battle odds (rules-numbers §9; seed GR p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ ΜΑΧΗΣ").
+"""Exact Cyclades battle odds (Cyclades rulebook, Greek edition, p.5 "ΠΕΡΙΓΡΑΦΗ ΤΗΣ ΜΑΧΗΣ").
 
-**A round**: each side rolls one combat die (``data/dice/cyclades.yaml``: faces 0, 1, 1, 2, 2,
+Pages cited below ("rulebook p.N") are those of the Cyclades rulebook, Greek edition.
+
+**A round**: each side rolls one combat die (``data/dice.yaml``: faces 0, 1, 1, 2, 2,
 3) and adds its units in the zone; the defender also adds its bonus (+1 per fortress on the
 island in a land battle, +1 per port of his next to the sea zone in a naval battle, a
 Metropolis counting as either; the attacker never gets a bonus). The lower total loses one
@@ -16,7 +18,8 @@ a policy that never retreats for it.
 **Success**: the attack succeeds when the attacker is left alone in the zone, with at least one
 unit: the defender was destroyed (:attr:`Outcome.ATTACKER_WINS`) or retreated
 (:attr:`Outcome.DEFENDER_RETREATS`). Mutual destruction is *not* a success: on land the
-defender keeps the island (territory token, income, buildings; GR p.5 note), at sea the zone
+defender keeps the island (territory token, income, buildings; rulebook p.5
+note), at sea the zone
 is left empty.
 
 **Method**: the round depends only on the margin ``attackers - defenders - bonus`` and on the
@@ -64,7 +67,7 @@ __all__ = [
 
 @cache
 def cyclades_dice() -> DiceSet:
-    """The dice of Cyclades (``data/dice/cyclades.yaml``): one combat die, provenance public.
+    """The dice of Cyclades (``data/dice.yaml``): one combat die, provenance public.
 
     >>> [str(d) for d in cyclades_dice()]
     ['combat (C): 0, 1×2, 2×2, 3']
@@ -75,7 +78,7 @@ def cyclades_dice() -> DiceSet:
 
 
 def combat_die() -> Die:
-    """The combat die, faces 0, 1, 1, 2, 2, 3 (rules-numbers §9 "The combat die: verdict")."""
+    """The combat die, faces 0, 1, 1, 2, 2, 3 (public sources, ``data/dice.yaml``)."""
     return cyclades_dice()["combat"]
 
 
@@ -730,7 +733,7 @@ def battle_odds(attack: int, defend: int, bonus: int = 0, *,
     attack : int
         Attacking units (at least 1).
     defend : int
-        Defending units. 0 means no battle: the attacker takes the zone (GR p.5: "no troops
+        Defending units. 0 means no battle: the attacker takes the zone (rulebook p.5: "no troops
         there = captured without battle, even with a fortress").
     bonus : int, default 0
         The defender's fortresses (land) or ports (sea); a Metropolis counts as either.

@@ -1,21 +1,25 @@
-"""The 17 Cyclades creatures (public sources: the seed lacks the creature booklet; readings in
-``data/cyclades/creatures.yaml`` and ``rulings.yaml``).
+"""The 17 Cyclades creatures (public sources: the Cyclades rulebook, Greek edition, lacks the
+creature booklet; readings in ``data/creatures.yaml`` and ``data/rulings.yaml``).
 
-A called card goes from the track to ``limbo``; its power is applied at once (seed p.3): a
-``creature`` task offers its targets, a few powers go on over several steps (Sphinx, Sylph,
-Kraken). The card is then discarded, except that an island figurine (Minotaur, Chiron, Medusa,
-Polyphemus) holds its card until it leaves the board at the start of its placer's next turn.
-The Kraken figure stays until the Kraken is called again or Polyphemus pushes it.
+A called card goes from the track to ``limbo``; its power is applied at once (p.3): a
+``creature`` task is the decision "the targets of this creature's power", of the kind
+``creature:<id>`` (``creature_decision``); a few powers go on over several steps (Sphinx,
+Sylph, Kraken). The card is then discarded, except that an island figurine (Minotaur, Chiron,
+Medusa, Polyphemus) holds its card until it leaves the board at the start of its placer's next
+turn. The Kraken figure stays until the Kraken is called again or Polyphemus pushes it.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
 from .load import BUILDINGS
-from .refs import FIGURINES, RESHUFFLE, act, creature_rule, ruling
+from .load import creatures as creature_cards
+from .pieces import land_troops, may_attack, move_fleets, plural, sail_actions, supply_left
+from .refs import FIGURINES, RESHUFFLE, RULES, creature_rule
 from .state import Figure, Task
 
 if TYPE_CHECKING:
@@ -26,13 +30,21 @@ ISLAND_FIGURES = ("minotaur", "chiron", "medusa", "polyphemus")
 
 
 def rule_of(creature: str) -> str:
-    from .load import creatures
+    """The reference of ``creature``'s power."""
+    return creature_rule(creature_cards()[creature].name)
 
-    return creature_rule(creatures()[creature].name)
+
+def creature_decision(task: Task) -> Task:
+    """A ``creature`` task as the decision its power offers: kind ``creature:<id>``.
+
+    The stored task keeps its kind (saves and replays stay as they were); each power is one
+    ``@RULES.offers("creature:<id>")``, and each of its moves one ``@RULES.does``.
+    """
+    return replace(task, kind=f"creature:{task.card}")
 
 
 def release(s: CycladesState, card: str) -> None:
-    """The called card leaves limbo for the discard pile (seed p.3)."""
+    """The called card leaves limbo for the discard pile (rulebook p.3)."""
     if card and card in s.data.limbo:
         s.data.limbo.remove(card)
         s.data.discard.append(card)
@@ -75,7 +87,7 @@ def place_figure(s: CycladesState, player: int, creature: str, island: str, card
     old = s.figure(creature)
     if old is not None:
         remove_figure(s, old)
-        s.log(f"The {name} leaves {old.space}.", ruling("one-figure-each"))
+        s.log(f"The {name} leaves {old.space}.", RULES.ruling("one-figure-each"))
     if card:
         d.limbo.remove(card)
     other = next((f for f in d.figures if f.space == island and f.creature in ISLAND_FIGURES),
@@ -126,24 +138,29 @@ def polyphemus_push(s: CycladesState, island: str) -> None:
 
 
 # ---------------------------------------------------------------------- the creature task
-def offer_creature(s: CycladesState, t: Task) -> list[Action]:
-    """The targets of the creature's power; a power with none lets the creature go."""
-    out = OFFERS[t.card](s, t.player)
-    if not out:
-        name = s.card_name(t.card)
-        out = [act(f"let the {name} go (no target)", "none", ruling("creature-no-target"))]
-    return out
+def targets(s: CycladesState, t: Task, moves: list[Action]) -> list[Action]:
+    """The targets of the power; a power with none lets the creature go."""
+    if moves:
+        return moves
+    name = s.card_name(t.card)
+    return [act(f"let the {name} go (no target)", "no-target",
+                RULES.ruling("creature-no-target"))]
 
 
-def do_creature(s: CycladesState, t: Task, a: Action) -> None:
+def power_used(s: CycladesState, t: Task) -> None:
+    """The creature decision is answered: its card goes to the discard pile, unless an island
+    figurine holds it (every power's move does this first)."""
     s.pop()
     if t.card not in ISLAND_FIGURES:
         release(s, t.target)
-    if a.kind == "none":
-        release(s, t.target)
-        s.log(f"The {s.card_name(t.card)} has no target.", ruling("creature-no-target"))
-        return
-    EFFECTS[t.card](s, t, a)
+
+
+@RULES.does("no-target")
+def do_no_target(s: CycladesState, t: Task, a: Action) -> None:
+    """The creature has nothing to act on: its card is discarded (ruling creature-no-target)."""
+    power_used(s, t)
+    release(s, t.target)
+    s.log(f"The {s.card_name(t.card)} has no target.", RULES.ruling("creature-no-target"))
 
 
 def _opponents(s: CycladesState, player: int) -> list[int]:
@@ -156,19 +173,25 @@ def _guarded(s: CycladesState, island: str) -> bool:
 
 
 # --- Siren
-def offer_siren(s: CycladesState, me: int) -> list[Action]:
+@RULES.offers("creature:siren")
+def offer_siren(s: CycladesState, t: Task) -> list[Action]:
+    """An opponent's lone fleet, replaced by one of yours (from a zone of yours at the limit)."""
     d = s.data
+    me = t.player
     blocked = s.blocked()
     rule = rule_of("siren")
-    targets = [z for z in s.game.zones if d.fleets.get(z, me) != me and d.fleet_count[z] == 1
-               and z not in blocked]
+    zones = [z for z in s.game.zones if d.fleets.get(z, me) != me and d.fleet_count[z] == 1
+             and z not in blocked]
     if s.units(me, "fleet") < s.game.n["fleets_per_player"]:
-        return [act(f"Siren: replace the fleet in {z}", "siren", rule, z, "") for z in targets]
-    return [act(f"Siren: replace the fleet in {z} with yours from {w}", "siren", rule, z, w)
-            for z in targets for w in s.fleet_zones(me)]
+        return targets(s, t, [act(f"Siren: replace the fleet in {z}", "siren", rule, z, "")
+                              for z in zones])
+    return targets(s, t, [act(f"Siren: replace the fleet in {z} with yours from {w}", "siren",
+                              rule, z, w) for z in zones for w in s.fleet_zones(me)])
 
 
+@RULES.does("siren")
 def do_siren(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     d = s.data
     zone, lift = a.args
     victim = d.fleets[zone]
@@ -182,10 +205,11 @@ def do_siren(s: CycladesState, t: Task, a: Action) -> None:
 
 
 # --- Pegasus
-def offer_pegasus(s: CycladesState, me: int) -> list[Action]:
-    from .actions import may_attack, plural
-
+@RULES.offers("creature:pegasus")
+def offer_pegasus(s: CycladesState, t: Task) -> list[Action]:
+    """Troops of one island fly to any other island (not Chiron's; the last-island rule holds)."""
     d = s.data
+    me = t.player
     rule = rule_of("pegasus")
     out = []
     for i in s.islands_of(me):
@@ -195,40 +219,46 @@ def offer_pegasus(s: CycladesState, me: int) -> list[Action]:
             if j != i and not _guarded(s, j) and may_attack(s, me, j):
                 out += [act(f"Pegasus: fly {plural(k, 'troop')} from {i} to {j}", "pegasus",
                             rule, i, j, k) for k in range(1, d.troops[i] + 1)]
-    return out
+    return targets(s, t, out)
 
 
+@RULES.does("pegasus")
 def do_pegasus(s: CycladesState, t: Task, a: Action) -> None:
-    from .actions import land_troops
-
+    power_used(s, t)
     src, dst, k = a.args
     land_troops(s, t.player, src, dst, k, rule_of("pegasus"))
 
 
 # --- Giant
-def offer_giant(s: CycladesState, me: int) -> list[Action]:
+@RULES.offers("creature:giant")
+def offer_giant(s: CycladesState, t: Task) -> list[Action]:
     rule = rule_of("giant")
-    return [act(f"Giant: destroy the {b} on {i}", "giant", rule, i, b)
-            for i in s.game.islands if not _guarded(s, i)
-            for b in BUILDINGS if b in s.slots_of(i)]
+    return targets(s, t, [act(f"Giant: destroy the {b} on {i}", "giant", rule, i, b)
+                          for i in s.game.islands if not _guarded(s, i)
+                          for b in BUILDINGS if b in s.slots_of(i)])
 
 
+@RULES.does("giant")
 def do_giant(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     island, kind = a.args
     s.set_slot(island, s.slots_of(island).index(kind), "")
     s.log(f"The Giant destroys the {kind} on {island}.", rule_of("giant"))
 
 
 # --- Chimera
-def offer_chimera(s: CycladesState, me: int) -> list[Action]:
+@RULES.offers("creature:chimera")
+def offer_chimera(s: CycladesState, t: Task) -> list[Action]:
     rule = rule_of("chimera")
-    return [act(f"Chimera: use the {s.card_name(c)}", "chimera", rule, c)
-            for c in dict.fromkeys(s.data.discard) if c != "chimera"]
+    return targets(s, t, [act(f"Chimera: use the {s.card_name(c)}", "chimera", rule, c)
+                          for c in dict.fromkeys(s.data.discard) if c != "chimera"])
 
 
+@RULES.does("chimera")
 def do_chimera(s: CycladesState, t: Task, a: Action) -> None:
     """Copy a discarded creature's power; the discard pile is shuffled into the deck (done as
     the copy is chosen: no copied power draws from the deck)."""
+    power_used(s, t)
     d = s.data
     copied = a.args[0]
     s.log(f"The Chimera takes the power of the {s.card_name(copied)}.", rule_of("chimera"))
@@ -240,32 +270,39 @@ def do_chimera(s: CycladesState, t: Task, a: Action) -> None:
 
 
 # --- Cyclops
-def offer_cyclops(s: CycladesState, me: int) -> list[Action]:
+@RULES.offers("creature:cyclops")
+def offer_cyclops(s: CycladesState, t: Task) -> list[Action]:
     """Only into a kind still in the box (p.1 Contents: 10 tiles of each building)."""
-    from .actions import supply_left  # actions imports this module
-
     rule = rule_of("cyclops")
-    return [act(f"Cyclops: turn the {b} on {i} into a {new}", "cyclops", rule, i, b, new)
-            for i, built in s.built(me).items() for b in BUILDINGS if b in built
-            for new in BUILDINGS if new != b and supply_left(s, new) > 0]
+    return targets(s, t, [
+        act(f"Cyclops: turn the {b} on {i} into a {new}", "cyclops", rule, i, b, new)
+        for i, built in s.built(t.player).items() for b in BUILDINGS if b in built
+        for new in BUILDINGS if new != b and supply_left(s, new) > 0])
 
 
+@RULES.does("cyclops")
 def do_cyclops(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     island, old, new = a.args
     s.set_slot(island, s.slots_of(island).index(old), new)
     s.log(f"The Cyclops turn the {old} on {island} into a {new}.", rule_of("cyclops"))
 
 
 # --- Sphinx (several steps)
-def offer_sphinx_start(s: CycladesState, me: int) -> list[Action]:
+@RULES.offers("creature:sphinx")
+def offer_sphinx_start(s: CycladesState, t: Task) -> list[Action]:
     return [act("Sphinx: start selling", "sphinx", rule_of("sphinx"))]
 
 
+@RULES.does("sphinx")
 def start_sphinx(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     s.push("sphinx", player=t.player)
 
 
+@RULES.offers("sphinx")
 def offer_sphinx(s: CycladesState, t: Task) -> list[Action]:
+    """Troops, fleets, priests and philosophers, one at a time, for gold each."""
     d = s.data
     me = t.player
     price = s.game.n["sphinx_price"]
@@ -278,15 +315,14 @@ def offer_sphinx(s: CycladesState, t: Task) -> list[Action]:
         out.append(act(f"sell a priest ({price} GP)", "sell", rule, "priest", ""))
     if d.philosophers[me]:
         out.append(act(f"sell a philosopher ({price} GP)", "sell", rule, "philosopher", ""))
-    out.append(act("stop selling", "stop", rule))
+    out.append(act("stop selling", "stop-selling", rule))
     return out
 
 
-def do_sphinx(s: CycladesState, t: Task, a: Action) -> None:
+@RULES.does("sell")
+def do_sell(s: CycladesState, t: Task, a: Action) -> None:
+    """One unit or card sold to the Sphinx; the player may sell more."""
     d = s.data
-    if a.kind == "stop":
-        s.pop()
-        return
     what, where = a.args
     me = t.player
     d.gold[me] += s.game.n["sphinx_price"]
@@ -307,33 +343,40 @@ def do_sphinx(s: CycladesState, t: Task, a: Action) -> None:
           f"{s.game.n['sphinx_price']} GP.", rule_of("sphinx"))
 
 
+@RULES.does("stop-selling")
+def do_stop_selling(s: CycladesState, t: Task, a: Action) -> None:
+    s.pop()
+
+
 # --- Sylph (several steps)
-def offer_sylph_start(s: CycladesState, me: int) -> list[Action]:
-    if not s.fleet_zones(me):
-        return []
+@RULES.offers("creature:sylph")
+def offer_sylph_start(s: CycladesState, t: Task) -> list[Action]:
+    if not s.fleet_zones(t.player):
+        return targets(s, t, [])
     return [act(f"Sylph: start {s.game.n['sylph_steps']} free fleet steps", "sylph",
                 rule_of("sylph"))]
 
 
+@RULES.does("sylph")
 def start_sylph(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     s.push("sylph", player=t.player, steps=s.game.n["sylph_steps"])
 
 
+@RULES.offers("sylph")
 def offer_sylph(s: CycladesState, t: Task) -> list[Action]:
-    from .actions import sail_actions
-
+    """One free step of some fleets, except those of groups that fought."""
     fought = t.spaces.split()
     zones = [z for z in s.fleet_zones(t.player) if z not in fought]
-    return sail_actions(s, t.player, zones, "sail", f" (Sylph, {t.steps} left)",
-                        rule_of("sylph")) + [act("stop the Sylph", "stop", rule_of("sylph"))]
+    return sail_actions(s, t.player, zones, "sylph-sail", f" (Sylph, {t.steps} left)",
+                        rule_of("sylph")) + [act("stop the Sylph", "stop-sylph",
+                                                 rule_of("sylph"))]
 
 
-def do_sylph(s: CycladesState, t: Task, a: Action) -> None:
-    from .actions import move_fleets
-
+@RULES.does("sylph-sail")
+def do_sylph_sail(s: CycladesState, t: Task, a: Action) -> None:
+    """One free step; a group that enters an opponent's zone fights and moves no more."""
     s.pop()
-    if a.kind == "stop":
-        return
     src, dst, k = a.args
     fight = s.data.fleets.get(dst, t.player) != t.player
     if t.steps > 1:
@@ -342,15 +385,23 @@ def do_sylph(s: CycladesState, t: Task, a: Action) -> None:
     move_fleets(s, t.player, src, dst, k, rule_of("sylph"))
 
 
+@RULES.does("stop-sylph")
+def do_stop_sylph(s: CycladesState, t: Task, a: Action) -> None:
+    s.pop()
+
+
 # --- Harpy, Griffon, Satyr, Dryad
-def offer_harpy(s: CycladesState, me: int) -> list[Action]:
+@RULES.offers("creature:harpy")
+def offer_harpy(s: CycladesState, t: Task) -> list[Action]:
     d = s.data
-    return [act(f"Harpy: remove a troop from {i}", "harpy", rule_of("harpy"), i)
-            for i in s.game.islands if d.troops.get(i) and d.owners[i] != me
-            and not _guarded(s, i)]
+    return targets(s, t, [act(f"Harpy: remove a troop from {i}", "harpy", rule_of("harpy"), i)
+                          for i in s.game.islands if d.troops.get(i)
+                          and d.owners[i] != t.player and not _guarded(s, i)])
 
 
+@RULES.does("harpy")
 def do_harpy(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     d = s.data
     island = a.args[0]
     d.troops[island] -= 1
@@ -360,40 +411,46 @@ def do_harpy(s: CycladesState, t: Task, a: Action) -> None:
           " (the island stays his).", rule_of("harpy"))
 
 
-def offer_griffon(s: CycladesState, me: int) -> list[Action]:
-    return [act(f"Griffon: take half of {s.player_name(q)}'s gold", "griffon",
-                rule_of("griffon"), q)
-            for q in _opponents(s, me) if s.data.gold[q] >= 2]
+@RULES.offers("creature:griffon")
+def offer_griffon(s: CycladesState, t: Task) -> list[Action]:
+    return targets(s, t, [act(f"Griffon: take half of {s.player_name(q)}'s gold", "griffon",
+                              rule_of("griffon"), q)
+                          for q in _opponents(s, t.player) if s.data.gold[q] >= 2])
 
 
+@RULES.does("griffon")
 def do_griffon(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     take = s.data.gold[a.args[0]] // 2
     s.data.gold[a.args[0]] -= take
     s.data.gold[t.player] += take
     s.log(f"The Griffon takes {take} GP from {s.player_name(a.args[0])}.", rule_of("griffon"))
 
 
-def offer_satyr(s: CycladesState, me: int) -> list[Action]:
-    return [act(f"Satyr: take a philosopher from {s.player_name(q)}", "satyr",
-                rule_of("satyr"), q)
-            for q in _opponents(s, me) if s.data.philosophers[q]]
+#: the card each thief takes from an opponent
+STOLEN = {"satyr": "philosopher", "dryad": "priest"}
 
 
-def do_satyr(s: CycladesState, t: Task, a: Action) -> None:
-    s.data.philosophers[a.args[0]] -= 1
-    s.data.philosophers[t.player] += 1
-    s.log(f"The Satyr takes a philosopher from {s.player_name(a.args[0])}.", rule_of("satyr"))
+@RULES.offers("creature:satyr", "creature:dryad")
+def offer_theft(s: CycladesState, t: Task) -> list[Action]:
+    """The Satyr takes a philosopher, the Dryad a priest, from an opponent who has one."""
+    card = STOLEN[t.card]
+    held = getattr(s.data, f"{card}s")
+    name = s.card_name(t.card)
+    return targets(s, t, [act(f"{name}: take a {card} from {s.player_name(q)}", t.card,
+                              rule_of(t.card), q)
+                          for q in _opponents(s, t.player) if held[q]])
 
 
-def offer_dryad(s: CycladesState, me: int) -> list[Action]:
-    return [act(f"Dryad: take a priest from {s.player_name(q)}", "dryad", rule_of("dryad"), q)
-            for q in _opponents(s, me) if s.data.priests[q]]
-
-
-def do_dryad(s: CycladesState, t: Task, a: Action) -> None:
-    s.data.priests[a.args[0]] -= 1
-    s.data.priests[t.player] += 1
-    s.log(f"The Dryad takes a priest from {s.player_name(a.args[0])}.", rule_of("dryad"))
+@RULES.does("satyr", "dryad")
+def do_theft(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
+    card = STOLEN[t.card]
+    held = getattr(s.data, f"{card}s")
+    held[a.args[0]] -= 1
+    held[t.player] += 1
+    s.log(f"The {s.card_name(t.card)} takes a {card} from {s.player_name(a.args[0])}.",
+          rule_of(t.card))
 
 
 # --- Kraken (placement, then paid moves)
@@ -402,13 +459,15 @@ def _ring(s: CycladesState) -> set[str]:
     return set(s.game.coast[f.space]) if f is not None else set()
 
 
-def offer_kraken(s: CycladesState, me: int) -> list[Action]:
+@RULES.offers("creature:kraken")
+def offer_kraken(s: CycladesState, t: Task) -> list[Action]:
     ring = _ring(s)
-    return [act(f"Kraken: rise in {z}", "kraken", rule_of("kraken"), z)
-            for z in s.game.zones if z not in ring]
+    return targets(s, t, [act(f"Kraken: rise in {z}", "kraken", rule_of("kraken"), z)
+                          for z in s.game.zones if z not in ring])
 
 
 def sink(s: CycladesState, zone: str) -> None:
+    """The Kraken sinks every fleet in its zone."""
     d = s.data
     if zone in d.fleets:
         owner, k = d.fleets.pop(zone), d.fleet_count.pop(zone)
@@ -416,7 +475,9 @@ def sink(s: CycladesState, zone: str) -> None:
               rule_of("kraken"))
 
 
+@RULES.does("kraken")
 def do_kraken(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     d = s.data
     zone = a.args[0]
     old = s.figure("kraken")
@@ -428,21 +489,22 @@ def do_kraken(s: CycladesState, t: Task, a: Action) -> None:
     s.push("kraken-move", player=t.player, space=zone)
 
 
+@RULES.offers("kraken-move")
 def offer_kraken_move(s: CycladesState, t: Task) -> list[Action]:
+    """Paid moves of the Kraken, one zone each, or leave it where it is."""
     cost = s.game.n["kraken_move_cost"]
     rule = rule_of("kraken")
     out = []
     if s.data.gold[t.player] >= cost:
         ring = _ring(s)
-        out = [act(f"Kraken: move to {w} ({cost} GP)", "move", rule, w)
+        out = [act(f"Kraken: move to {w} ({cost} GP)", "move-kraken", rule, w)
                for w in s.game.sea_adj[t.space] if w not in ring]
-    return out + [act(f"leave the Kraken in {t.space}", "stop", rule)]
+    return out + [act(f"leave the Kraken in {t.space}", "leave-kraken", rule)]
 
 
-def do_kraken_move(s: CycladesState, t: Task, a: Action) -> None:
+@RULES.does("move-kraken")
+def do_move_kraken(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
-    if a.kind == "stop":
-        return
     zone = a.args[0]
     s.data.gold[t.player] -= s.game.n["kraken_move_cost"]
     kraken = s.figure("kraken")
@@ -452,29 +514,21 @@ def do_kraken_move(s: CycladesState, t: Task, a: Action) -> None:
     s.push("kraken-move", player=t.player, space=zone)
 
 
+@RULES.does("leave-kraken")
+def do_leave_kraken(s: CycladesState, t: Task, a: Action) -> None:
+    s.pop()
+
+
 # --- island figurines
-def offer_island_figure(creature: str):
-    def offer(s: CycladesState, me: int) -> list[Action]:
-        name = s.card_name(creature)
-        return [act(f"place the {name} on {i}", "figure", rule_of(creature), i)
-                for i in s.game.islands]
-    return offer
+@RULES.offers(*(f"creature:{c}" for c in ISLAND_FIGURES))
+def offer_island_figure(s: CycladesState, t: Task) -> list[Action]:
+    """Any island takes the figurine."""
+    name = s.card_name(t.card)
+    return [act(f"place the {name} on {i}", "figure", rule_of(t.card), i)
+            for i in s.game.islands]
 
 
+@RULES.does("figure")
 def do_island_figure(s: CycladesState, t: Task, a: Action) -> None:
+    power_used(s, t)
     place_figure(s, t.player, t.card, a.args[0], t.target)
-
-
-OFFERS = {
-    "siren": offer_siren, "pegasus": offer_pegasus, "giant": offer_giant,
-    "chimera": offer_chimera, "cyclops": offer_cyclops, "sphinx": offer_sphinx_start,
-    "sylph": offer_sylph_start, "harpy": offer_harpy, "griffon": offer_griffon,
-    "satyr": offer_satyr, "dryad": offer_dryad, "kraken": offer_kraken,
-    **{c: offer_island_figure(c) for c in ISLAND_FIGURES},
-}
-EFFECTS = {
-    "siren": do_siren, "pegasus": do_pegasus, "giant": do_giant, "chimera": do_chimera,
-    "cyclops": do_cyclops, "sphinx": start_sphinx, "sylph": start_sylph, "harpy": do_harpy,
-    "griffon": do_griffon, "satyr": do_satyr, "dryad": do_dryad, "kraken": do_kraken,
-    **dict.fromkeys(ISLAND_FIGURES, do_island_figure),
-}

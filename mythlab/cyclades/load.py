@@ -1,6 +1,7 @@
-"""Cyclades rule data: numbers, gods, creatures and rulings from ``data/cyclades``, validated.
+"""Cyclades rule data: numbers, gods, creatures and rulings from ``data/``, validated.
 
-Every value carries its provenance (``seed`` page, ``public`` source or ``mythlab`` choice);
+Every value carries its provenance (``seed``: a page of the Cyclades rulebook,
+Greek edition; ``public``: a named public source; ``mythlab``: our choice, with ``why``);
 a bad file raises ``DataError`` naming the file, the entry and the field.
 
 >>> numbers()["build_cost"].value, numbers()["cycle_limit"].provenance
@@ -62,7 +63,7 @@ class Arrangement(_Strict):
 
 
 class Creature(_Strict):
-    """One creature card (rules-numbers §3a and the creature table)."""
+    """One creature card (public sources, ``data/creatures.yaml``)."""
 
     id: str
     name: str
@@ -125,7 +126,7 @@ def gods() -> tuple[God, ...]:
 
 @cache
 def arrangements() -> dict[int, Arrangement]:
-    """God tiles open per player count (seed p.2, p.6)."""
+    """God tiles open per player count (rulebook p.2, p.6)."""
     file, raw = _load("gods.yaml", "mythlab-cyclades-gods")
     entries = raw.get("arrangement")
     if not isinstance(entries, dict):

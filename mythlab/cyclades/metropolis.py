@@ -1,10 +1,11 @@
-"""Cyclades Metropolises (seed p.6) and the end-of-cycle victory check (seed p.2, p.6).
+"""Cyclades Metropolises (Cyclades rulebook, Greek edition, p.6) and the end-of-cycle victory
+check (p.2, p.6); "rulebook p.N" below cites the same book.
 
 Four different buildings (port, fortress, temple, university) or four philosophers turn into a
 Metropolis at once. Four buildings are discarded first: the player picks, kind by kind, which of
-his buildings go (seed p.6, one decision per kind with more than one candidate). The Metropolis
+his buildings go (rulebook p.6, one decision per kind with more than one candidate). The Metropolis
 then goes on an empty Metropolis spot of one of his islands (his choice); only when no spot is
-empty does it go on a spot that his buildings occupy, destroying them (seed p.6). With no spot
+empty does it go on a spot that his buildings occupy, destroying them (rulebook p.6). With no spot
 at all the conversion is lost (FAQ), and so it is with no Metropolis tile left (ruling
 metropolis-supply). A Metropolis is a "super building" with every building's power, and the goal
 is to hold two (three with 2 players) at the end of a cycle.
@@ -14,18 +15,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
-from .actions import spot_of, supply_left
 from .load import BUILDINGS
+from .pieces import spot_of, supply_left
 from .refs import (
     END_OF_CYCLE,
     METRO_ECONOMIC,
     METRO_INTELLECTUAL,
     METROPOLIS,
+    RULES,
     VICTORY,
-    act,
-    ruling,
 )
 from .state import Task
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def spots(s: CycladesState, player: int) -> list[str]:
-    """Where the player's Metropolis may go (seed p.6): his islands whose Metropolis spot is
+    """Where the player's Metropolis may go (rulebook p.6): his islands whose Metropolis spot is
     empty; only when none is, those whose spot his buildings occupy (they are destroyed)."""
     open_spots = [i for i in s.islands_of(player) if "metropolis" not in s.slots_of(i)]
     empty = [i for i in open_spots if not any(s.slots_of(i)[k] for k in spot_of(s, i))]
@@ -54,7 +54,7 @@ def check_conversions(s: CycladesState) -> bool:
         if d.philosophers[q] >= need:
             choose_spot(s, q, "intellectual")
         elif kinds.get(q, set()).issuperset(BUILDINGS):
-            # seed p.6: the four buildings are discarded at once, then the Metropolis is placed
+            # rulebook p.6: the four buildings are discarded at once, then the Metropolis is placed
             # (ruling metropolis-discards), so a spot they free counts as empty
             discard_from(s, q, 0)
         else:
@@ -74,6 +74,7 @@ def choose_spot(s: CycladesState, player: int, how: str) -> None:
         place(s, player, places[0] if places else "", how)
 
 
+@RULES.offers("metropolis")
 def offer_placement(s: CycladesState, t: Task) -> list[Action]:
     rule = METRO_ECONOMIC if t.target == "economic" else METRO_INTELLECTUAL
     out = []
@@ -85,6 +86,7 @@ def offer_placement(s: CycladesState, t: Task) -> list[Action]:
     return out
 
 
+@RULES.does("place")
 def do_placement(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
     place(s, t.player, a.args[0], t.target)
@@ -124,7 +126,7 @@ def discard_label(s: CycladesState, kind: str, island: str, slot: int,
 def discard_from(s: CycladesState, player: int, start: int) -> None:
     """Discard one building of each kind from ``BUILDINGS[start]`` on: where there is only one
     candidate it goes at once, otherwise the player is asked (one decision per kind); once all
-    four are gone the Metropolis is placed (seed p.6)."""
+    four are gone the Metropolis is placed (rulebook p.6)."""
     for n, kind in enumerate(BUILDINGS[start:], start):
         choices = discard_choices(s, player, kind)
         if len(choices) > 1:
@@ -140,12 +142,14 @@ def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) ->
           "the Metropolis.", METRO_ECONOMIC)
 
 
+@RULES.offers("metropolis-discard")
 def offer_discard(s: CycladesState, t: Task) -> list[Action]:
     choices = discard_choices(s, t.player, t.target)
     return [act(discard_label(s, t.target, i, k, choices), "discard",
-                ruling("metropolis-discards"), i, k) for i, k in choices]
+                RULES.ruling("metropolis-discards"), i, k) for i, k in choices]
 
 
+@RULES.does("discard")
 def do_discard(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
     discard(s, t.player, t.target, *a.args)
@@ -166,7 +170,8 @@ def place(s: CycladesState, player: int, island: str, how: str) -> None:
     if not island:
         if supply_left(s, "metropolis") <= 0:
             s.log(f"{who} discards {what}, but all {s.game.n['metropolis_tiles']} Metropolis "
-                  "tiles are on the board: the Metropolis is lost.", ruling("metropolis-supply"))
+                  "tiles are on the board: the Metropolis is lost.",
+                  RULES.ruling("metropolis-supply"))
         else:
             s.log(f"{who} discards {what}, but no island of his has a free Metropolis spot: "
                   "the Metropolis is lost.", METROPOLIS)
@@ -193,7 +198,7 @@ def ranking(s: CycladesState, players: list[int]) -> list[int]:
 
 
 def end_of_cycle(s: CycladesState) -> None:
-    """Two Metropolises (three with 2 players) at the end of a cycle win (seed p.6); the last
+    """Two Metropolises (three with 2 players) at the end of a cycle win (rulebook p.6); the last
     player left wins (ruling elimination); the cycle limit ends the game (ruling cycle-limit)."""
     d = s.data
     alive = s.alive()
@@ -203,10 +208,10 @@ def end_of_cycle(s: CycladesState) -> None:
         reason, rule = f"{s.game.goal} Metropolises at the end of cycle {d.cycle}", VICTORY
         d.winners = ranking(s, qualified)
     elif len(alive) == 1:
-        reason, rule = "the only player left", ruling("elimination")
+        reason, rule = "the only player left", RULES.ruling("elimination")
         d.winners = alive
     elif limit is not None and d.cycle >= limit:
-        reason, rule = f"the cycle limit ({limit}) is reached", ruling("cycle-limit")
+        reason, rule = f"the cycle limit ({limit}) is reached", RULES.ruling("cycle-limit")
         d.winners = ranking(s, alive)
     else:
         s.log(f"Cycle {d.cycle} ends; nobody has {s.game.goal} Metropolises.", END_OF_CYCLE)
@@ -216,7 +221,7 @@ def end_of_cycle(s: CycladesState) -> None:
     d.tasks.clear()
     names = ", ".join(s.player_name(q) for q in d.winners)
     s.log(f"The game ends: {reason}. Winner: {names}.",
-          rule if len(d.winners) == 1 else ruling("shared-victory"))
+          rule if len(d.winners) == 1 else RULES.ruling("shared-victory"))
 
 
 def score_table(s: CycladesState) -> dict[str, Any]:

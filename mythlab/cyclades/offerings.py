@@ -1,11 +1,12 @@
 """Cyclades offerings: the god track per player count, bidding with displacement chains,
-Apollo, and payment with priests (seed p.2 "The gods", p.3 "Offerings", p.4 "Priests")."""
+Apollo, and payment with priests (Cyclades rulebook, Greek edition, p.2 "The gods", p.3
+"Offerings", p.4 "Priests"; "rulebook p.N" below cites the same book)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
 from .refs import (
     AFFORD,
@@ -15,9 +16,8 @@ from .refs import (
     OUTBID,
     PAYMENT,
     PRIESTS,
+    RULES,
     TWO_PLAYERS,
-    act,
-    ruling,
 )
 from .state import Task
 
@@ -28,7 +28,7 @@ APOLLO = "apollo"
 
 
 def arrange_gods(s: CycladesState) -> None:
-    """Lay out the god tiles for this cycle (seed p.2; p.6 for 2 players).
+    """Lay out the god tiles for this cycle (rulebook p.2; p.6 for 2 players).
 
     5 players: all four open. 4 (and 2) players: the last tile is face down and comes first,
     face up, next cycle; the other three are shuffled behind it. 3 players: two open, two face
@@ -67,13 +67,13 @@ def holder(s: CycladesState, god: str) -> int:
 
 
 def payment(s: CycladesState, player: int, amount: int) -> int:
-    """What an offering costs after priests: -1 GP per priest, at least 1 GP (seed p.4)."""
+    """What an offering costs after priests: -1 GP per priest, at least 1 GP (rulebook p.4)."""
     n = s.game.n
     return max(n["offering_min_pay"], amount - n["priest_discount"] * s.data.priests[player])
 
 
 def budget(s: CycladesState, token: int) -> int:
-    """Gold left for this token's offering: with 2 players both payments count (seed p.6)."""
+    """Gold left for this token's offering: with 2 players both payments count (rulebook p.6)."""
     d = s.data
     player = d.tokens[token]
     other = sum(payment(s, player, d.bid_amount[t]) for t, seat in enumerate(d.tokens)
@@ -91,7 +91,7 @@ def max_bid(s: CycladesState, token: int) -> int:
 
 
 def next_bidder(s: CycladesState) -> None:
-    """The next token on the turn track bids; when all have, everybody pays (seed p.3)."""
+    """The next token on the turn track bids; when all have, everybody pays (rulebook p.3)."""
     d = s.data
     while d.bidder < len(d.order):
         token = d.order[d.bidder]
@@ -102,8 +102,9 @@ def next_bidder(s: CycladesState) -> None:
     pay_offerings(s)
 
 
+@RULES.offers("bid")
 def offer_bid(s: CycladesState, t: Task) -> list[Action]:
-    """Offer a strictly higher amount to an open god, or go to Apollo for free (seed p.3).
+    """Offer a strictly higher amount to an open god, or go to Apollo for free (rulebook p.3).
 
     An ousted token (``t.god``) must bid on a different god at once.
     """
@@ -129,18 +130,25 @@ def bid_rule(s: CycladesState, holder_token: int, amount: int) -> str:
     min-bid: the rulebook lost the offering track's values), or a plain offering."""
     if holder_token >= 0:
         return OUTBID
-    return ruling("min-bid") if amount == s.game.n["min_bid"] else OFFERINGS
+    return RULES.ruling("min-bid") if amount == s.game.n["min_bid"] else OFFERINGS
 
 
+@RULES.does("apollo")
+def do_go_to_apollo(s: CycladesState, t: Task, a: Action) -> None:
+    """The token joins Apollo's, in arrival order; nothing is paid (p.3)."""
+    d = s.data
+    s.pop()
+    d.bid_god[t.token] = APOLLO
+    d.apollo.append(t.token)
+    s.log(f"{s.player_name(t.player)} goes to Apollo (space {len(d.apollo)}).", APOLLO_OFFERING)
+
+
+@RULES.does("bid")
 def do_bid(s: CycladesState, t: Task, a: Action) -> None:
+    """The offering goes on the god; a token it ousts must bid at once on another god (p.3)."""
     d = s.data
     s.pop()
     who = s.player_name(t.player)
-    if a.kind == "apollo":
-        d.bid_god[t.token] = APOLLO
-        d.apollo.append(t.token)
-        s.log(f"{who} goes to Apollo (space {len(d.apollo)}).", APOLLO_OFFERING)
-        return
     god, amount = a.args
     ousted = holder(s, god)
     d.bid_god[t.token], d.bid_amount[t.token] = god, amount
@@ -157,7 +165,7 @@ def do_bid(s: CycladesState, t: Task, a: Action) -> None:
 def pay_offerings(s: CycladesState) -> None:
     """Everyone pays the offering, less 1 GP per priest, at least 1 GP; Apollo is free.
 
-    Then the gods act in track order, Apollo last in arrival order (seed p.3).
+    Then the gods act in track order, Apollo last in arrival order (rulebook p.3).
     """
     d = s.data
     for token, god in enumerate(d.bid_god):
@@ -196,11 +204,11 @@ def bid_refusal(s: CycladesState, label: str) -> tuple[str, str] | None:
                        f"{s.game.gods[god].name}"
     h = holder(s, god)
     if amount < s.game.n["min_bid"]:
-        return ruling("min-bid"), f"the lowest offering to a god is {s.game.n['min_bid']} GP"
+        return RULES.ruling("min-bid"), f"the lowest offering to a god is {s.game.n['min_bid']} GP"
     if h >= 0 and amount <= d.bid_amount[h]:
         return OUTBID, (f"{s.game.gods[god].name} holds an offering of {d.bid_amount[h]} GP; "
                         "a new offering must be strictly higher")
     if amount > max_bid(s, t.token):
         return AFFORD, (f"{s.player_name(t.player)} could pay at most {max_bid(s, t.token)} GP "
-                        f"of offering ({ruling('affordability')})")
+                        f"of offering ({RULES.ruling('affordability')})")
     return None

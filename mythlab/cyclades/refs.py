@@ -1,15 +1,18 @@
-"""Rule references of the Cyclades rules modules, as shown to users, and the action helper.
+"""Cyclades' rule book in code (``RULES``) and the rule references shown to users.
 
-Pages are those of the Greek rulebook (seed 001_d985ac4d20dbe459.txt); numbers it lost come from
-``data/cyclades/rules.yaml`` (each with its public source); creature effects are public (the seed
-lacks the creature booklet); mythlab rulings are in ``data/cyclades/rulings.yaml``.
+Every rules module registers its offers and moves with ``RULES`` and imports it from here, so
+no rules module needs another to be dispatched. Pages are those of the Cyclades rulebook, Greek
+edition; the numbers it lost come from ``data/rules.yaml`` (each with its public source);
+creature effects are public (the rulebook lacks the creature booklet); mythlab's rulings are in
+``data/rulings.yaml`` (``RULES.ruling(name)``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from mythlab.engine import Rules
 
-from mythlab.engine import Action, ruling_ref
+#: which rule offers each Cyclades decision's moves, and which carries out each move
+RULES = Rules("Cyclades")
 
 SETUP = "Cyclades · p.1 Setup"
 SUPPLY = "Cyclades · p.1 Contents: the box limits buildings, Metropolises, priests, philosophers"
@@ -58,15 +61,5 @@ FIGURINES = "Cyclades · creatures (public): island figurines"
 
 
 def creature_rule(name: str) -> str:
-    """The reference of one creature's power (public sources; data/cyclades/creatures.yaml)."""
+    """The reference of one creature's power (public sources; data/creatures.yaml)."""
     return f"Cyclades · creature (public): {name}"
-
-
-def ruling(name: str) -> str:
-    """The reference of a mythlab ruling (data/cyclades/rulings.yaml)."""
-    return ruling_ref("Cyclades", name)
-
-
-def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:
-    """A Cyclades action: ``args`` are what its rule needs (spaces, counts, seats)."""
-    return Action(label, kind, args, rule, note)

@@ -1,24 +1,24 @@
-"""Cyclades' rules on the shared engine (seed 001_d985ac4d20dbe459.txt, Greek).
+"""Cyclades' game and state on the shared engine (Cyclades rulebook, Greek edition).
 
 A cycle runs Creature track -> God track -> Revenue -> Offerings -> Actions (gods in track order,
-Apollo last) -> End of cycle (seed p.2). Every pending decision or dice roll is a ``Task`` on a
-stack: the top task offers the legal actions; when the stack is empty the cycle moves on. Each
-handler is named after the rule it carries out; the numbers come from ``data/cyclades`` (with
-provenance), mythlab's own decisions from ``data/cyclades/rulings.yaml``.
+Apollo last) -> End of cycle (p.2). Every pending decision or dice roll is a ``Task`` on a
+stack: the top task is the decision, whose moves the rule book ``refs.RULES`` offers and carries
+out (the rules modules register there; this module imports them so they do); when the stack is
+empty the cycle moves on (``_advance``). The numbers come from ``data/`` (with provenance),
+mythlab's own decisions from ``data/rulings.yaml``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
-from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
+from mythlab.engine import Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 from mythlab.engine.errors import shown
 
-from . import actions, battles, creatures, metropolis, offerings
+# the rules modules register their offers and moves with RULES as they are imported
+from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa: F401
 from .board import archipelago, income, island_neighbours, islands, sea_neighbours, sea_zones
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
@@ -35,6 +35,7 @@ from .refs import (
     OFFERINGS,
     RESHUFFLE,
     REVENUE,
+    RULES,
     SETUP,
     TRACK_START,
     TURN_TRACK,
@@ -74,8 +75,6 @@ PHASES = PhaseBook([
           "Most Metropolises, then most gold, among those who reached the goal."),
 ])
 
-#: the tasks that are chance nodes
-CHANCE_TASKS = {"battle-round"}
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
@@ -176,6 +175,7 @@ class CycladesState(State):
 
     __slots__ = ()
     data_class = CycladesData
+    rules = RULES
     data: CycladesData
     game: CycladesGame
 
@@ -190,21 +190,10 @@ class CycladesState(State):
                 return phase
         return d.stage
 
-    def _current_player(self) -> int | None:
+    def decision(self) -> Task:
+        """The top task; a called creature's is the decision of its own power."""
         task = self.data.tasks[-1]
-        return CHANCE if task.kind in CHANCE_TASKS else task.player
-
-    def _legal(self) -> list[Action]:
-        task = self.data.tasks[-1]
-        return HANDLERS[task.kind][0](self, task)
-
-    def _chance(self) -> list[tuple[Action, Fraction]]:
-        return battles.round_outcomes(self)
-
-    def _do(self, action: Action) -> None:
-        task = self.data.tasks[-1]
-        HANDLERS[task.kind][1](self, task, action)
-        self._advance()
+        return creatures.creature_decision(task) if task.kind == "creature" else task
 
     def _scores(self) -> dict[str, Any]:
         return metropolis.score_table(self)
@@ -320,7 +309,7 @@ class CycladesState(State):
 
     # ------------------------------------------------------------------ the cycle
     def _advance(self) -> None:
-        """Move the cycle on while nothing is pending (seed p.2 "Course of a cycle")."""
+        """Move the cycle on while nothing is pending (rulebook p.2 "Course of a cycle")."""
         d = self.data
         while not d.over:
             if not d.tasks or d.tasks[-1].kind not in _NO_CONVERSION:
@@ -358,7 +347,7 @@ class CycladesState(State):
         d.bid_amount = [0] * len(d.tokens)
 
     def _refresh_track(self) -> None:
-        """Discard the unused 2-GP card, slide the others towards 2 GP, refill (seed p.2).
+        """Discard the unused 2-GP card, slide the others towards 2 GP, refill (rulebook p.2).
 
         In cycle 1 only the 4-GP slot is filled, in cycle 2 the 4- and 3-GP slots (the
         special case at the start of the game): the track grows one slot a cycle.
@@ -384,7 +373,7 @@ class CycladesState(State):
 
     def _next_turn(self) -> None:
         """Gods act in track order, Apollo last; each finished token goes to the last free
-        space of the turn track (seed p.3)."""
+        space of the turn track (rulebook p.3)."""
         d = self.data
         if d.acting:
             token = d.acting.pop(0)
@@ -413,22 +402,6 @@ TASK_PHASES = {
     "apollo-marker": "Apollo",
 }
 
-HANDLERS: dict[str, tuple[Callable[[CycladesState, Task], list[Action]],
-                          Callable[[CycladesState, Task, Action], None]]] = {
-    "bid": (offerings.offer_bid, offerings.do_bid),
-    "turn": (actions.offer_turn, actions.do_turn),
-    "sail": (actions.offer_sail, actions.do_sail),
-    "apollo-marker": (actions.offer_apollo_marker, actions.do_apollo_marker),
-    "battle-round": (battles.offer_round, battles.do_round),
-    "retreat": (battles.offer_retreat, battles.do_retreat),
-    "metropolis": (metropolis.offer_placement, metropolis.do_placement),
-    "metropolis-discard": (metropolis.offer_discard, metropolis.do_discard),
-    "creature": (creatures.offer_creature, creatures.do_creature),
-    "sphinx": (creatures.offer_sphinx, creatures.do_sphinx),
-    "sylph": (creatures.offer_sylph, creatures.do_sylph),
-    "kraken-move": (creatures.offer_kraken_move, creatures.do_kraken_move),
-}
-
 CycladesGame.state_class = CycladesState
 
 
@@ -436,7 +409,7 @@ CycladesGame.state_class = CycladesState
 def check_invariants(s: CycladesState) -> list[str]:
     """Gold never negative, at most 8 troops and 8 fleets each, every creature card in exactly
     one place, troops only on their owner's islands, one owner per sea zone, ..."""
-    broken = structure_problems(s, HANDLERS)  # first: the checks below assume a sound shape
+    broken = structure_problems(s, TASK_PHASES)  # first: the checks below assume a sound shape
     if broken:
         return broken
     d, g = s.data, s.game
@@ -476,7 +449,7 @@ def check_invariants(s: CycladesState) -> list[str]:
     if kraken is not None and kraken.space in d.fleets:
         problems.append(f"fleets share the Kraken's zone {kraken.space}")
     for kind in ("priest", "philosopher", "metropolis"):  # the box's supply (refs.SUPPLY)
-        if actions.supply_left(s, kind) < 0:
+        if pieces.supply_left(s, kind) < 0:
             problems.append(f"more {kind}s in play than the box holds")
     if sum(d.markers.values()) > g.n["prosperity_markers"]:
         problems.append("more prosperity markers than the box holds")

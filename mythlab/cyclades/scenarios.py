@@ -84,4 +84,4 @@ def scenario(players: int = 5, seed: int = 0, *, names: Sequence[str] | None = N
     else:
         d.tasks, d.bidder = [], 0
         state._advance()
-    return state
+    return state.edited()

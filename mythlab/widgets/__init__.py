@@ -1,10 +1,10 @@
-"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry, the
-Elder Sign ``OddsExplorer`` and the clickable Cyclades map.
+"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry, and
+the Elder Sign ``OddsExplorer``. A game's own board widget lives in its folder and is named
+in its ``GameSpec`` (``board``); the Stepper shows it.
 
-``Stepper``, ``OddsExplorer``, ``CycladesMap`` and ``CycladesStepper`` are imported on first
-use, so ``import mythlab.widgets`` (and ``import mythlab``) never imports ipywidgets;
-``StepperModel``, ``OddsExplorerModel``, ``CycladesMapModel`` and the view registry are plain
-Python (the two game models load their game on first use).
+``Stepper`` and ``OddsExplorer`` are imported on first use, so ``import mythlab.widgets``
+(and ``import mythlab``) never imports ipywidgets; ``StepperModel``, ``OddsExplorerModel``
+and the view registry are plain Python (the odds model loads its game on first use).
 """
 
 from __future__ import annotations
@@ -15,14 +15,11 @@ from .model import StepperModel
 from .views import render_view
 
 if TYPE_CHECKING:
-    from .cyclades import CycladesMapModel
-    from .cyclades_map import CycladesMap, CycladesStepper
     from .odds import OddsExplorerModel
     from .odds_explorer import OddsExplorer
     from .stepper import Stepper
 
-__all__ = ["CycladesMap", "CycladesMapModel", "CycladesStepper", "OddsExplorer",
-           "OddsExplorerModel", "Stepper", "StepperModel", "render_view"]
+__all__ = ["OddsExplorer", "OddsExplorerModel", "Stepper", "StepperModel", "render_view"]
 
 
 def __getattr__(name: str) -> Any:
@@ -38,12 +35,4 @@ def __getattr__(name: str) -> Any:
         from .odds import OddsExplorerModel
 
         return OddsExplorerModel
-    if name in ("CycladesMap", "CycladesStepper"):
-        from . import cyclades_map
-
-        return getattr(cyclades_map, name)
-    if name == "CycladesMapModel":
-        from .cyclades import CycladesMapModel
-
-        return CycladesMapModel
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,7 +16,7 @@ import inspect
 from collections.abc import Callable
 from functools import cache
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
 from mythlab import registry
 from mythlab.engine import CHANCE, State
@@ -29,11 +29,25 @@ Viewer = int | None | Literal["all"]
 
 def view_for(game_name: str) -> View:
     """The view its ``GameSpec`` names for ``game_name``, else ``generic_view``."""
+    return _part(game_name, "view") or generic_view
+
+
+def board_for(game_name: str) -> Any:
+    """The board widget class its ``GameSpec`` names for ``game_name``, else None.
+
+    The Stepper calls it with its ``StepperModel`` and shows the widget in place of the
+    clickable view; the widget has ``update(state)``, which the Stepper calls after every change.
+    """
+    return _part(game_name, "board")
+
+
+def _part(game_name: str, part: str) -> Any:
+    """A part of the game's ``GameSpec`` (imported on first use), or None for a game made
+    but never registered (a test's own class)."""
     try:
-        view = registry.spec(game_name).load("view")
-    except ValueError:  # a game made but never registered (a test's own class)
-        return generic_view
-    return view or generic_view
+        return registry.spec(game_name).load(part)
+    except ValueError:
+        return None
 
 
 def render_view(state: State, viewer: Viewer = ALL) -> str:

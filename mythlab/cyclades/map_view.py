@@ -1,4 +1,4 @@
-"""``CycladesMap``: the clickable archipelago, and ``CycladesStepper``: a Stepper showing it.
+"""``CycladesMap``: the clickable archipelago, the board the Stepper shows for Cyclades.
 
 Click a node on the map itself, or use the controls under it (they work wherever ipywidgets
 do, with a keyboard too): "Show for" picks a player, whose fleet groups and islands become
@@ -9,6 +9,10 @@ explanation box says why. All logic is ``CycladesMapModel`` (``self.model``).
 The map is an ``ipywidgets.HTML`` SVG. HTML widgets cannot send events, so the SVG's click
 handler writes the clicked node into a hidden ``Text`` widget of this map, which ipywidgets
 syncs to the kernel like any typed text; nothing else is installed.
+
+The game's ``GameSpec`` names ``CycladesMap`` as its ``board``, so ``mythlab.widgets.Stepper``
+shows it in place of the HTML view. This module is imported only then (it needs ipywidgets);
+it knows the Stepper only by duck typing, because a game never imports ``mythlab.widgets``.
 """
 
 from __future__ import annotations
@@ -18,17 +22,14 @@ from typing import Any
 
 import ipywidgets as w
 
-from mythlab.cyclades.rules import CycladesState
-from mythlab.engine import Game, Session
-
-from .cyclades import CycladesMapModel, render
-from .model import BotSpec, StepperModel
-from .stepper import Stepper
+from .rules import CycladesState
+from .view import CycladesMapModel, render
 
 NO_NODE = "—"
 
 
 def _button(description: str, css: str, tooltip: str = "") -> w.Button:
+    """A compact button carrying the CSS class ``css`` (browser tests find it by that)."""
     button = w.Button(description=description, tooltip=tooltip,
                       layout=w.Layout(width="auto", margin="1px"))
     button.add_class(css)
@@ -38,16 +39,19 @@ def _button(description: str, css: str, tooltip: str = "") -> w.Button:
 class CycladesMap(w.VBox):
     """The clickable map of a Cyclades position.
 
-    ``source`` is a ``CycladesState``, a ``Session``, a ``StepperModel`` or a ``Stepper``;
-    with a Stepper (or its model) the map follows every step. ``player`` fixes "you" (whose
-    fleets link a neutral island; default: the player to move).
+    Parameters
+    ----------
+    source
+        A ``CycladesState``; or anything with a ``state`` (a ``Session``, a Stepper's
+        ``StepperModel``), whose current state ``update()`` shows; or a ``Stepper`` (its
+        ``model``), which the map follows at every step.
+    player
+        Fixes "you" (whose fleets link a neutral island); default: the player to move.
     """
 
-    def __init__(self, source: CycladesState | Session | StepperModel | Stepper,
-                 player: int | None = None, **kwargs: Any):
-        self._stepper = source.model if isinstance(source, Stepper) else \
-            source if isinstance(source, StepperModel) else None
-        self._session = source if isinstance(source, Session) else None
+    def __init__(self, source: Any, player: int | None = None, **kwargs: Any):
+        self._source = None if isinstance(source, CycladesState) else \
+            getattr(source, "model", source)
         state = self._source_state(source)
         self.model = CycladesMapModel(state, player)
         self.view = w.HTML()
@@ -77,7 +81,7 @@ class CycladesMap(w.VBox):
             w.HBox([self.node_picker, self.clear_button]), self.pick])
         super().__init__([self.view, controls], **kwargs)
         self.add_class("mythlab-cyclades-widget")
-        if isinstance(source, Stepper):
+        if hasattr(source, "event_log"):  # a Stepper
             self.follow(source)
         self._draw()
 
@@ -89,32 +93,36 @@ class CycladesMap(w.VBox):
         return self.model.highlighted
 
     def update(self, state: CycladesState | None = None) -> None:
-        """Show ``state`` (default: the followed Stepper's or Session's current state)."""
+        """Show ``state`` (default: the current state of the Stepper or Session followed)."""
         if state is None:
-            state = self._source_state(self._stepper or self._session)
+            state = self._source_state(self._source)
         if state is not self.model.state:
             self.model.update(state)
             self._draw()
 
-    def follow(self, stepper: Stepper) -> None:
-        """Redraw whenever ``stepper`` shows a new state."""
-        self._stepper = stepper.model
-        stepper.state_view.observe(lambda _change: self.update(), "value")
+    def follow(self, stepper: Any) -> None:
+        """Redraw whenever ``stepper`` (a ``mythlab.widgets.Stepper``) shows a new state."""
+        self._source = stepper.model
+        stepper.event_log.observe(lambda _change: self.update(), "value")
 
     @property
     def highlighted(self) -> tuple[str, ...]:
+        """The nodes lit on the map now."""
         return self.model.highlighted
 
     @property
     def fleet_buttons(self) -> list[w.Button]:
+        """The buttons of the shown player's fleet groups, in order."""
         return list(self.fleet_row.children)
 
     @property
     def island_buttons(self) -> list[w.Button]:
+        """The buttons of the shown player's islands, in order."""
         return list(self.island_row.children)
 
     # ------------------------------------------------------------------ drawing
     def _draw(self) -> None:
+        """Redraw the controls and the map from the model, without echoing control events."""
         m = self.model
         s = m.state
         sel = m.selection
@@ -147,6 +155,7 @@ class CycladesMap(w.VBox):
 
     def _fill(self, row: w.HBox, pool: list[w.Button], nodes: Sequence[str],
               labels: Sequence[str], css: str, tooltip: str) -> None:
+        """Show one button per node in ``row``, reusing pooled buttons."""
         for k in range(len(pool), len(nodes)):
             button = _button("", css, tooltip)
             button.on_click(lambda _b, k=k, pool=pool: self._press(pool, k))
@@ -157,47 +166,33 @@ class CycladesMap(w.VBox):
         row.children = tuple(pool[:len(nodes)])
 
     def _press(self, pool: list[w.Button], k: int) -> None:
+        """Select the node of the ``k``-th button of ``pool``."""
         nodes = self._fleet_nodes if pool is self._fleet_pool else self._island_nodes
         self.select(nodes[k])
 
     # ------------------------------------------------------------------ events
     def _on_who(self, change: Mapping[str, Any]) -> None:
+        """"Show for" changed: show that player's fleets and islands."""
         if not self._quiet and change["new"] is not None:
             self.model.set_player(change["new"])
             self._draw()
 
     def _on_picker(self, change: Mapping[str, Any]) -> None:
+        """The node dropdown changed: select that node (or nothing)."""
         if not self._quiet:
             self.select(None if change["new"] == NO_NODE else change["new"])
 
     def _on_pick(self, change: Mapping[str, Any]) -> None:
+        """A click on the SVG wrote ``node|time`` into the hidden text box: select the node."""
         node = str(change["new"]).split("|", 1)[0]
         if node in self.model.state.game.board:
             self.select(node)
 
     @staticmethod
     def _source_state(source: Any) -> CycladesState:
-        if isinstance(source, Stepper):
-            source = source.model
-        state = source.state if isinstance(source, StepperModel | Session) else source
+        """The position ``source`` shows: a state, or the ``state`` of a session or model."""
+        source = getattr(source, "model", source)
+        state = getattr(source, "state", source)
         if not isinstance(state, CycladesState):
             raise TypeError(f"CycladesMap shows a Cyclades position, not {type(state).__name__}")
         return state
-
-
-class CycladesStepper(Stepper):
-    """A Stepper whose state view is the clickable ``CycladesMap`` (``self.map``)."""
-
-    def __init__(self, game_or_session: Game | Session,
-                 bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
-                 player: int | None = None, **kwargs: Any):
-        super().__init__(game_or_session, bots, **kwargs)
-        self.map = CycladesMap(self.model, player)
-        self.map.view.add_class("mythlab-view")
-        self.children = tuple(self.map if c is self.state_view else c for c in self.children)
-        self.add_class("mythlab-cyclades-stepper")
-
-    def refresh(self) -> None:
-        super().refresh()
-        if hasattr(self, "map"):
-            self.map.update(self.model.state)

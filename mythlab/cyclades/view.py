@@ -11,7 +11,8 @@ creature track, and a battle's exact odds while one is fought.
 ``select(node)`` on a fleet group highlights the zones one Poseidon move reaches
 (``board.fleet_moves``), on an island the islands its troops reach along fleet chains
 (``board.fleet_chain``). It holds no graph logic of its own; the ipywidgets front is
-``mythlab.widgets.cyclades_map.CycladesMap``.
+``mythlab.cyclades.map_view.CycladesMap``. HTML only, so ``import mythlab.cyclades`` never
+imports ipywidgets.
 
 >>> import mythlab
 >>> state = mythlab.make("cyclades", players=3, seed=1).initial_state()
@@ -35,11 +36,13 @@ from typing import NamedTuple
 
 import networkx as nx
 
-from mythlab.cyclades.board import fleet_chain, fleet_moves, island_neighbours
-from mythlab.cyclades.combat import battle_odds, round_odds
-from mythlab.cyclades.rules import CycladesState
 from mythlab.display import percent
 from mythlab.engine import CHANCE
+
+from .battles import bonus, defenders
+from .board import fleet_chain, fleet_moves, island_neighbours
+from .combat import battle_odds, round_odds
+from .rules import CycladesState
 
 __all__ = ["COLOURS", "CycladesMapModel", "Selection", "cyclades_view", "map_svg", "render"]
 
@@ -629,8 +632,6 @@ def _god_name(s: CycladesState, god: str) -> str:
 def battle_html(s: CycladesState) -> str:
     """The battle being fought: units, bonus, this round's exact odds and the whole battle's
     (fight to the end), from ``combat`` ("" when there is none)."""
-    from mythlab.cyclades.battles import bonus, defenders
-
     b = s.data.battle
     if b is None:
         return ""

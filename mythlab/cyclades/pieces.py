@@ -1,0 +1,120 @@
+"""Cyclades pieces on the board: the rules that both the gods' actions and the creatures use.
+
+The box's supply, the Metropolis spot, the last-island rule, and moving fleets and troops (a
+move into an opponent's pieces starts a battle). Cyclades rulebook, Greek edition, p.1, p.4-p.6.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mythlab.engine import Action, act
+
+from . import battles
+from .board import fleet_chain
+from .refs import MOVE_TROOPS, TERRITORY
+
+if TYPE_CHECKING:
+    from .rules import CycladesState
+
+
+def plural(n: int, word: str) -> str:
+    """``1 fleet``, ``2 fleets``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def spot_of(s: CycladesState, island: str) -> set[int]:
+    """The slots (from 0) that the island's Metropolis spot covers."""
+    return {k - 1 for k in s.game.slots[island].metropolis}
+
+
+def supply_left(s: CycladesState, kind: str) -> int:
+    """Pieces of ``kind`` still in the box (p.1 contents, data/rules.yaml): buildings of one
+    type or Metropolis tiles on the board, priests or philosophers held by players."""
+    d = s.data
+    if kind in ("priest", "philosopher"):
+        held = sum(d.priests if kind == "priest" else d.philosophers)
+        return s.game.n[f"{kind}s_supply"] - held
+    if kind == "metropolis":
+        return s.game.n["metropolis_tiles"] - sum("metropolis" in b for b in d.buildings.values())
+    return s.game.n["buildings_per_kind"] - sum(b.count(kind) for b in d.buildings.values())
+
+
+def would_win(s: CycladesState, player: int, island: str) -> bool:
+    """Taking ``island`` would give the player his winning Metropolis at once (Cyclades
+    rulebook, Greek edition, p.5)."""
+    slots = s.slots_of(island)
+    count = s.metropolises(player) + ("metropolis" in slots)
+    kinds = {b for built in s.built(player).values() for b in built} | set(slots)
+    if kinds >= {"port", "fortress", "temple", "university"}:
+        count += 1
+    return count >= s.game.goal
+
+
+def may_attack(s: CycladesState, player: int, island: str) -> bool:
+    """Last island: an opponent's only island may be entered only to win at once (Cyclades
+    rulebook, Greek edition, p.5)."""
+    owner = s.data.owners.get(island)
+    if owner is None or owner == player or len(s.islands_of(owner)) > 1:
+        return True
+    return would_win(s, player, island)
+
+
+def troop_destinations(s: CycladesState, player: int, island: str) -> list[str]:
+    """Islands linked to ``island`` by a chain of the player's fleets that he may enter."""
+    return [j for j in fleet_chain(s.game.board, island, player, s.data.fleets)
+            if may_attack(s, player, j)]
+
+
+def sail_actions(s: CycladesState, player: int, zones: list[str], kind: str, suffix: str,
+                 rule: str) -> list[Action]:
+    """Every one-zone step of some of the fleets in ``zones`` (Cyclades rulebook, Greek
+    edition, p.5: moving fleets), as moves of ``kind``."""
+    d = s.data
+    blocked = s.blocked()
+    out = []
+    for z in zones:
+        for w in s.game.sea_adj[z]:
+            if w in blocked:
+                continue
+            out += [act(f"sail {plural(k, 'fleet')} from {z} to {w}{suffix}", kind, rule, z, w, k)
+                    for k in range(1, d.fleet_count[z] + 1)]
+    return out
+
+
+def move_fleets(s: CycladesState, player: int, src: str, dst: str, k: int, rule: str) -> bool:
+    """Move ``k`` fleets one zone; entering enemy fleets starts a naval battle (True)."""
+    d = s.data
+    d.fleet_count[src] -= k
+    if not d.fleet_count[src]:
+        del d.fleet_count[src], d.fleets[src]
+    owner = d.fleets.get(dst)
+    s.log(f"{s.player_name(player)} sails {plural(k, 'fleet')} from {src} to {dst}.", rule)
+    if owner is not None and owner != player:
+        battles.start(s, False, dst, player, owner, k)
+        return True
+    d.fleets[dst] = player
+    d.fleet_count[dst] = d.fleet_count.get(dst, 0) + k
+    return False
+
+
+def land_troops(s: CycladesState, player: int, src: str, dst: str, k: int, rule: str) -> None:
+    """Troops arrive on ``dst``: own island, capture of an island without troops (even with a
+    fortress), or a battle against the troops there (Cyclades rulebook, Greek edition, p.5)."""
+    d = s.data
+    s.log(f"{s.player_name(player)} moves {plural(k, 'troop')} from {src} to {dst}.", rule)
+    d.troops[src] -= k
+    if not d.troops[src]:
+        del d.troops[src]
+        s.log(f"{src} has no troops left but stays {s.player_name(player)}'s "
+              "(territory token).", TERRITORY)
+    owner = d.owners.get(dst)
+    if owner == player:
+        d.troops[dst] = d.troops.get(dst, 0) + k
+    elif owner is not None and d.troops.get(dst, 0) > 0:
+        battles.start(s, True, dst, player, owner, k)
+    else:  # even with the Minotaur there (ruling minotaur-empty-island)
+        if owner is not None:
+            s.log(f"{dst} has no troops: it is taken without a battle, fortresses or not.",
+                  MOVE_TROOPS)
+        battles.conquer(s, dst, player, k)
