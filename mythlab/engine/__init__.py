@@ -8,10 +8,10 @@ from .phase import Phase, PhaseBook
 from .refs import ruling_ref
 from .rules import Decision, Rules, act
 from .session import Session
-from .state import State
+from .state import ALL, State
 
 __all__ = [
-    "CHANCE", "Action", "DataError", "Game", "IllegalAction", "Phase", "PhaseBook",
+    "ALL", "CHANCE", "Action", "DataError", "Game", "IllegalAction", "Phase", "PhaseBook",
     "SaveFileError", "SeededStream", "Session", "State", "die",
     "Decision", "Rules", "act", "pool", "ruling_ref", "uniform",
 ]

@@ -24,6 +24,10 @@ from .copying import replicate
 from .errors import IllegalAction, SaveFileError
 from .phase import Phase
 
+ALL = "all"
+"""The viewer who sees everything (a teacher's "show all"; ``observation`` takes a seat or
+``None`` for the public view)."""
+
 if TYPE_CHECKING:
     from .game import Game
     from .rules import Rules, Task
@@ -211,6 +215,24 @@ class State:
         new = self.clone()
         new._resample(player, rng)
         return new.edited()
+
+    def events_for(self, viewer: int | str | None = ALL) -> list[str]:
+        """The events of the last step as ``viewer`` may read them: ``ALL`` reads every line;
+        a seat (or ``None``, the public) reads lines about others' secrets rewritten by the
+        game's ``_redact`` hook ("P2 draws a card" rather than the card's name)."""
+        if viewer == ALL or not self.game.hidden:
+            return list(self.events)
+        return [self._redact(line, viewer) for line in self.events]
+
+    def step_for(self, viewer: int | str | None = ALL) -> str:
+        """The label of the step that led here as ``viewer`` may read it (a chance outcome
+        dealing a hand names the cards only to their owner)."""
+        label = self.history[-1] if self.history else ""
+        return label if viewer == ALL or not self.game.hidden else self._redact(label, viewer)
+
+    def _redact(self, line: str, viewer: int | None) -> str:
+        """A log line or step label as ``viewer`` may read it (hook): by default unchanged."""
+        return line
 
     def _observe(self, player: int | None) -> Any:
         """The position as ``player`` sees it (hook): by default all of it."""

@@ -506,7 +506,9 @@ class StepperModel:
     def log(self) -> list[LogEntry]:
         """Every step of the current timeline, oldest first."""
         states = self.session.states
-        return [LogEntry(i, turn_text(before), after.history[-1], tuple(after.events))
+        viewer = self.viewer
+        return [LogEntry(i, turn_text(before), after.step_for(viewer),
+                         tuple(after.events_for(viewer)))
                 for i, (before, after) in enumerate(zip(states, states[1:], strict=False), 1)]
 
     @property

@@ -19,11 +19,9 @@ from html import escape
 from typing import Any, Literal
 
 from mythlab import registry
-from mythlab.engine import CHANCE, State
+from mythlab.engine import ALL, CHANCE, State
 
 View = Callable[..., str]
-ALL: Literal["all"] = "all"
-"""The viewer who sees everything (the teacher's "show all")."""
 Viewer = int | None | Literal["all"]
 
 
