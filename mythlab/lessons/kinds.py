@@ -111,8 +111,8 @@ class Chance:
         return given == expected
 
     def forms(self, expected: Fraction) -> list[str]:
-        forms = [f"{expected.numerator}/{expected.denominator}",
-                 f"{float(expected):.{DECIMALS}f}"]
+        forms = [f"{expected.numerator}/{expected.denominator}", repr(expected),
+                 str(float(expected)), f"{float(expected):.{DECIMALS}f}"]
         if expected.denominator != 1:
             forms.append(f"{float(expected) * 100:.1f}%")
         return forms
