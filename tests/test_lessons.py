@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from mythlab import lessons
-from mythlab.lessons import Chance, Name, Names, Whole
+from mythlab.lessons import Chance, Names, Whole
 
 LESSONS = sorted((Path(__file__).resolve().parents[1] / "notebooks" / "lessons").glob("*.ipynb"))
 EXERCISES = lessons.exercises()
