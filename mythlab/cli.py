@@ -141,6 +141,7 @@ def _cmd_notebooks(args: argparse.Namespace) -> int:
 
 def _cmd_lab(args: argparse.Namespace) -> int:
     """Copy the notebooks, then run JupyterLab on the folder until Ctrl-C."""
+    import importlib.util
     import subprocess
 
     report = _copy_notebooks(args)
@@ -150,6 +151,10 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     if args.dry_run:
         print(" ".join(command))
         return 0
+    if importlib.util.find_spec("jupyterlab") is None:
+        print("mythlab lab: JupyterLab is not installed in this Python "
+              f"({sys.executable}); install it with: pip install jupyterlab", file=sys.stderr)
+        return 2
     try:
         return subprocess.call(command)
     except KeyboardInterrupt:

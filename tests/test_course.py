@@ -138,3 +138,13 @@ def test_cli_lab_refuses_a_file_before_starting_anything(tmp_path, capsys):
     assert main(["lab", str(tmp_path / "f")]) == 2
     assert capsys.readouterr().err.strip() == f"mythlab lab: {tmp_path / 'f'} is a file, " \
                                               "not a folder"
+
+
+def test_cli_lab_without_jupyterlab_says_how_to_install_it(tmp_path, capsys, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "jupyterlab" else real(name, *a))
+    assert main(["lab", str(tmp_path), "--no-input"]) == 2
+    assert "JupyterLab is not installed" in capsys.readouterr().err
