@@ -1,4 +1,5 @@
-"""``mythlab`` on the command line: list the games, watch bots play one turn by turn, ask odds.
+"""``mythlab`` on the command line: list the games, watch bots play one turn by turn, ask odds;
+fetch the notebooks, open JupyterLab on them, print a game's handout.
 
 Each subcommand is a ``_cmd_*`` function registered in ``build_parser``. Nothing here is
 game-specific: games, bots and odds commands come from the registry. ``mythlab odds`` is routed
@@ -16,6 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from mythlab import __version__
+from mythlab.course import (
+    CopyReport,
+    NotebookFolderError,
+    ask_on_terminal,
+    copy_notebooks,
+    lab_command,
+)
 from mythlab.engine import CHANCE, Session, State
 from mythlab.registry import BrokenGame, broken, game_class, games, make, odds_commands
 from mythlab.sim import BOTS, seat_bots
@@ -74,7 +82,96 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--no-browser", action="store_true",
                      help="only print the address; do not open a browser")
     app.set_defaults(run=_cmd_app, parser=app)
+
+    notebooks = commands.add_parser(
+        "notebooks", help="copy the lessons and reference notebooks to a working folder",
+        description="Copy mythlab's notebooks (lessons/ and the reference notebooks) into DIR. "
+                    "A notebook already there and equal to mythlab's is left alone; one that "
+                    "differs (a student's edits) is replaced only if you answer y, and kept "
+                    "without asking when the input is not a terminal or with --no-input.")
+    notebooks.add_argument("folder", metavar="DIR", help="the working folder (created if missing)")
+    _add_no_input(notebooks)
+    notebooks.set_defaults(run=_cmd_notebooks)
+
+    lab = commands.add_parser(
+        "lab", help="copy the notebooks (as `mythlab notebooks`) and open JupyterLab on them",
+        description="Copy mythlab's notebooks into DIR as `mythlab notebooks DIR` does (never "
+                    "overwriting edited copies without asking), then open JupyterLab on DIR.")
+    lab.add_argument("folder", metavar="DIR", nargs="?", default="mythlab-notebooks",
+                     help="the working folder (default: ./mythlab-notebooks)")
+    _add_no_input(lab)
+    lab.add_argument("--dry-run", action="store_true",
+                     help="copy the notebooks, then print the JupyterLab command instead of "
+                          "starting it")
+    lab.set_defaults(run=_cmd_lab)
+
+    handout = commands.add_parser(
+        "handout", help="a print-ready rules summary and tables of one game (HTML, or PDF)")
+    handout.add_argument("game", help="a game name, as listed by `mythlab games`")
+    handout.add_argument("-o", "--output", default=None,
+                         help="the file to write (default: mythlab-<game>-handout.html, or .pdf "
+                              "with --pdf)")
+    handout.add_argument("--pdf", action="store_true",
+                         help="also print it to PDF with headless Chromium (/usr/bin/chromium)")
+    handout.set_defaults(run=_cmd_handout)
     return parser
+
+
+def _add_no_input(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-input", action="store_true",
+                        help="never ask: keep every notebook that differs, and list them")
+
+
+def _copy_notebooks(args: argparse.Namespace) -> CopyReport | None:
+    """Copy the notebooks for ``mythlab notebooks`` and ``mythlab lab``; None (after a
+    one-line message) when the folder cannot take them."""
+    ask = None if args.no_input or not sys.stdin.isatty() else ask_on_terminal
+    try:
+        report = copy_notebooks(args.folder, ask)
+    except NotebookFolderError as exc:
+        print(f"mythlab {args.command}: {exc}", file=sys.stderr)
+        return None
+    print(report.summary())
+    return report
+
+
+def _cmd_notebooks(args: argparse.Namespace) -> int:
+    return 0 if _copy_notebooks(args) else 2
+
+
+def _cmd_lab(args: argparse.Namespace) -> int:
+    """Copy the notebooks, then run JupyterLab on the folder until Ctrl-C."""
+    import importlib.util
+    import subprocess
+
+    report = _copy_notebooks(args)
+    if report is None:
+        return 2
+    command = lab_command(report.folder)
+    if args.dry_run:
+        print(" ".join(command))
+        return 0
+    if importlib.util.find_spec("jupyterlab") is None:
+        print("mythlab lab: JupyterLab is not installed in this Python "
+              f"({sys.executable}); install it with: pip install jupyterlab", file=sys.stderr)
+        return 2
+    try:
+        return subprocess.call(command)
+    except KeyboardInterrupt:
+        return 0
+
+
+def _cmd_handout(args: argparse.Namespace) -> int:
+    from mythlab.handouts import HandoutError, write_handout
+
+    try:
+        written = write_handout(args.game, args.output, pdf=args.pdf)
+    except HandoutError as exc:
+        print(f"mythlab handout: {exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
+    return 0
 
 
 def _cmd_app(args: argparse.Namespace) -> int:

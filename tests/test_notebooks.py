@@ -11,7 +11,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = sorted([*ROOT.glob("*.ipynb"), *ROOT.glob("lessons/*.ipynb")])
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -54,26 +55,80 @@ def runtime_requirements(cwd: Path) -> list[str]:
     return sorted(f"{name}=={metadata.version(name)}" for name in names)
 
 
+@dataclass(frozen=True)
+class Installed:
+    """mythlab's wheel installed into a fresh venv (no editable link to the checkout)."""
+
+    wheel: Path
+    venv: Path
+    work: Path  # a folder outside the checkout to run commands in
+
+    @property
+    def python(self) -> Path:
+        return self.venv / "bin" / "python"
+
+    @property
+    def mythlab(self) -> Path:
+        return self.venv / "bin" / "mythlab"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """Build the wheel once per module and install it, with this venv's pinned runtime
+    dependencies, into a fresh venv."""
+    work = tmp_path_factory.mktemp("wheel")
+    run(sys.executable, "-m", "build", "--wheel", "--outdir", work / "dist", CHECKOUT, cwd=work)
+    (wheel,) = (work / "dist").glob("mythlab-*.whl")
+    venv = work / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=work)
+    run(sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "--quiet",
+        "--no-deps", wheel, *runtime_requirements(work), cwd=work)
+    return Installed(wheel, venv, work)
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(600)
-def test_wheel_installs_into_a_fresh_venv_with_its_data(tmp_path):
-    run(sys.executable, "-m", "build", "--wheel", "--outdir", tmp_path / "dist", CHECKOUT,
-        cwd=tmp_path)
-    (wheel,) = (tmp_path / "dist").glob("mythlab-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
+def test_wheel_installs_into_a_fresh_venv_with_its_data(installed):
+    with zipfile.ZipFile(installed.wheel) as archive:
         assert CARDS in archive.namelist()
-
-    venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
-    python = venv / "bin" / "python"
-    run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
-        wheel, *runtime_requirements(tmp_path), cwd=tmp_path)
-
+    python, tmp_path = installed.python, installed.work
     out = run(python, "-c", CHECK, cwd=tmp_path)
     builtin = [g for g in mythlab.games() if game_class(g).__module__.startswith("mythlab.")]
     assert out.strip() == ",".join(builtin)
-    listed = run(venv / "bin" / "mythlab", "games", cwd=tmp_path)
+    listed = run(installed.mythlab, "games", cwd=tmp_path)
     assert all(name in listed for name in builtin)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_the_installed_wheel_copies_its_notebooks_and_prepares_jupyterlab(installed):
+    """The notebooks and handout tables are in the wheel; ``mythlab notebooks DIR`` copies
+    them (a second run, with an edited copy, keeps the edit), ``mythlab lab --dry-run`` copies
+    and prints the JupyterLab command without starting a server."""
+    shipped = sorted(str(p.relative_to(CHECKOUT / "notebooks")) for pattern in
+                     ("*.ipynb", "lessons/*.ipynb") for p in (CHECKOUT / "notebooks").glob(pattern))
+    with zipfile.ZipFile(installed.wheel) as archive:
+        names = set(archive.namelist())
+    assert {f"mythlab/notebooks/{n}" for n in shipped} <= names
+    assert "mythlab/handouts/elder_sign_odds.csv" in names
+
+    work = installed.work / "class"
+    out = run(installed.mythlab, "notebooks", work, cwd=installed.work)
+    assert f"{len(shipped)} copied, 0 already up to date" in out
+    copied = sorted(str(p.relative_to(work)) for p in work.rglob("*.ipynb"))
+    assert copied == shipped
+    edited = work / shipped[0]
+    edited.write_text("{}", encoding="utf-8")
+    out = run(installed.mythlab, "notebooks", work, "--no-input", cwd=installed.work)
+    assert out.strip().endswith(f"1 kept as they are (they differ from mythlab's): {shipped[0]}")
+    assert edited.read_text(encoding="utf-8") == "{}"
+
+    assert "--dry-run" in run(installed.mythlab, "lab", "--help", cwd=installed.work)
+    out = run(installed.mythlab, "lab", "--dry-run", "--no-input", cwd=installed.work)
+    summary, command = out.strip().splitlines()
+    assert summary.endswith(f"{len(shipped)} copied, 0 already up to date")
+    assert command.startswith(f"{installed.python} -m jupyterlab --ServerApp.root_dir=")
+    assert command.split("=", 1)[1].split()[0] == str(installed.work / "mythlab-notebooks")
 
 
 def test_binder_pins_every_runtime_dependency_within_its_range():

@@ -1,0 +1,39 @@
+"""Self-checking exercises for the course notebooks (``notebooks/lessons/``).
+
+>>> from mythlab import lessons
+>>> lessons.check("4.2", "1/2")                       # doctest: +ELLIPSIS
+Not yet (4.2). Hint: ...
+>>> lessons.check("4.7", 3)
+no exercise '4.7'; did you mean 4.1, 4.2, 4.3, 4.4?
+
+``check(id, answer)`` computes the expected answer from the engine when it is first asked
+(never stored in a notebook or printed) and says right, or not yet with a hint; a wrong kind
+of answer is told what was expected (:mod:`mythlab.lessons.kinds` documents the tolerance).
+``checker(id)`` is the same as a small widget: the prompt, a text box, a Check button.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalogue  # noqa: F401  (registers the exercises)
+from .kinds import DECIMALS, Chance, Name, Names, Whole, WrongKind
+from .registry import EXERCISES, Exercise, UnknownExercise, Verdict, check, exercise, revealed
+
+
+def exercises(lesson: int | None = None) -> list[Exercise]:
+    """The exercises of one lesson (or all), in order."""
+    return [e for e in EXERCISES.values() if lesson is None or e.lesson == lesson]
+
+
+def checker(id: str) -> Any:
+    """A widget for exercise ``id``: its prompt, a text box, a Check button and the verdict
+    (ipywidgets is imported only here)."""
+    from .widget import Checker
+
+    return Checker(exercise(id))
+
+
+__all__ = ["DECIMALS", "EXERCISES", "Chance", "Exercise", "Name", "Names", "UnknownExercise",
+           "Verdict", "Whole", "WrongKind", "check", "checker", "exercise", "exercises",
+           "revealed"]

@@ -1,0 +1,177 @@
+"""Self-checking exercises (``mythlab.lessons``): every expected answer is accepted in each form
+its kind allows, a wrong one is refused with its hint, a wrong kind of answer is told what was
+expected, and neither a message nor a lesson notebook's outputs reveal an answer."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mythlab import lessons
+from mythlab.lessons import Chance, Names, Whole
+
+LESSONS = sorted((Path(__file__).resolve().parents[1] / "notebooks" / "lessons").glob("*.ipynb"))
+EXERCISES = lessons.exercises()
+IDS = [e.id for e in EXERCISES]
+
+
+def wrong_answer(ex: lessons.Exercise):
+    """An answer of the right kind that is not the expected one."""
+    right = ex.answer()
+    if isinstance(ex.kind, Whole):
+        return right + 1
+    if isinstance(ex.kind, Chance):
+        return right / 2
+    if isinstance(ex.kind, Names):
+        return list(right)[:-1] or ["nowhere"]
+    return next((c for c in ex.kind.choices if c != right), "no such thing")
+
+
+def test_lessons_one_to_five_have_at_least_three_exercises_each():
+    for lesson in range(1, 6):
+        assert len(lessons.exercises(lesson)) >= 3, lesson
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_the_engines_answer_is_accepted_and_the_verdict_does_not_repeat_it(id):
+    ex = lessons.exercise(id)
+    verdict = lessons.check(id, ex.answer())
+    assert verdict and verdict.right and verdict.message == f"Right ({id})."
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_a_wrong_answer_is_refused_with_the_hint_and_no_answer(id):
+    ex = lessons.exercise(id)
+    verdict = lessons.check(id, wrong_answer(ex))
+    assert not verdict and ex.hint in verdict.message
+    assert id not in lessons.revealed(verdict.message, ex.lesson)
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_no_prompt_hint_or_expectation_gives_its_answer_away(id):
+    ex = lessons.exercise(id)
+    assert id not in lessons.revealed(f"{ex.prompt} {ex.hint} {ex.kind.expects}", ex.lesson)
+
+
+@pytest.mark.parametrize("id", [e.id for e in EXERCISES if isinstance(e.kind, Chance)])
+def test_a_chance_takes_its_text_fraction_and_a_decimal_to_four_places_only(id):
+    p: Fraction = lessons.exercise(id).answer()
+    assert lessons.check(id, f"{p.numerator}/{p.denominator}")
+    assert lessons.check(id, round(float(p), 4)) and lessons.check(id, f"{float(p):.4f}")
+    off = round(float(p), 4) + (0.0002 if p < Fraction(1, 2) else -0.0002)
+    assert not lessons.check(id, off), "a decimal off in the 4th place is not the answer"
+    percent = lessons.check(id, float(p) * 100) if p * 100 > 1 else None
+    if percent is not None:
+        assert not percent and "percentage" in percent.message
+
+
+def test_whole_numbers_take_digit_text_and_whole_floats():
+    assert lessons.check("2.2", "462") and lessons.check("2.2", 462.0)
+    assert lessons.check("2.2", " 462 ")
+
+
+def test_names_ignore_case_spaces_and_order():
+    assert lessons.check("1.2", "  draw ")
+    assert lessons.check("5.2", "j6, a2 ,F10") and lessons.check("5.2", {"F10", "J6", "A2"})
+    assert not lessons.check("5.2", ["A2", "F10"])
+
+
+@pytest.mark.parametrize("id, answer, expected", [
+    ("2.2", "four hundred", "expected a whole number"),
+    ("2.2", 4.5, "expected a whole number"),
+    ("2.2", True, "expected a whole number"),
+    ("4.1", "half", "expected a probability between 0 and 1"),
+    ("4.1", [1, 2], "expected a probability between 0 and 1"),
+    ("4.1", float("nan"), "expected a probability between 0 and 1"),
+    ("4.1", "1/0", "expected a probability between 0 and 1"),
+    ("4.1", -0.5, "is not between 0 and 1"),
+    ("4.1", 36.1, "a percentage? Give the probability itself"),
+    ("4.1", "9" * 500, "a text of 500 characters"),
+    ("1.2", 3, "expected a phase name"),
+    ("3.2", "blue", "'blue' is not one of the choices: yellow, red"),
+    ("5.2", 61, "expected names"),
+    ("5.2", [], "expected names"),
+])
+def test_a_wrong_kind_of_answer_says_what_was_expected(id, answer, expected):
+    verdict = lessons.check(id, answer)
+    assert not verdict and expected in verdict.message and "Hint" not in verdict.message
+    assert verdict.message.startswith(id) and "\n" not in verdict.message
+
+
+@pytest.mark.parametrize("typo, offered", [
+    ("4.7", "4.1, 4.2, 4.3, 4.4"), ("42", "4.2"), ("2,3", "2.3"), (None, "1.1"),
+])
+def test_an_unknown_exercise_gets_one_line_with_the_close_ids(typo, offered):
+    verdict = lessons.check(typo, 1)
+    assert not verdict and verdict.message.startswith("no exercise ")
+    assert offered in verdict.message and "\n" not in verdict.message
+    with pytest.raises(lessons.UnknownExercise, match="did you mean"):
+        lessons.exercise(typo)
+
+
+def test_the_checker_widget_shows_the_verdict_without_the_answer():
+    box = lessons.checker("4.1")
+    assert "4.1" in box.children[0].value
+    box.answer.value = "1/2"
+    assert "Not yet" in box.result.value and lessons.revealed(box.result.value, 4) == []
+    right = lessons.exercise("4.1").answer()
+    box.answer.value = f"{right.numerator}/{right.denominator}"
+    assert "Right (4.1)." in box.result.value
+
+
+def test_revealed_finds_an_answer_in_any_printed_form_and_only_as_a_whole_token():
+    p = lessons.exercise("4.1").answer()
+    for text in (f"P = {p}", f"about {float(p):.4f}", f"{float(p) * 100:.1f}% of rounds"):
+        assert "4.1" in lessons.revealed(text, 4), text
+    assert "2.2" in lessons.revealed("there are 462 rolls", 2)
+    assert "2.2" not in lessons.revealed("there are 4620 rolls, 1.462 s", 2)
+    assert lessons.revealed("chokepoints: ['A2', 'F10', 'J6']", 5) == ["5.2"]
+
+
+def lesson_number(path: Path) -> int | None:
+    """``notebooks/lessons/04-battles.ipynb`` -> 4 (None: check against every lesson)."""
+    found = re.match(r"(\d+)", path.name)
+    return int(found.group(1)) if found else None
+
+
+def output_text(nb: nbformat.NotebookNode) -> str:
+    """Everything an executed notebook shows: streams, results, errors, in every mime type."""
+    parts = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            parts.append(str(out.get("text", "")))
+            parts.extend(str(v) for v in out.get("data", {}).values())
+            parts.extend([str(out.get("evalue", ""))])
+    return "\n".join(parts)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
+def test_run_all_reveals_no_answer_of_the_lessons_exercises(path: Path):
+    """Execute the lesson as Run All would and read every output: no answer may appear."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    assert lessons.revealed(output_text(nb), lesson_number(path)) == []
+
+
+def test_the_reveal_check_catches_a_notebook_that_prints_an_answer(tmp_path):
+    """The test above can fail: a lesson that prints 4.2's answer is caught, a clean one not."""
+    from nbclient import NotebookClient
+
+    def executed(*sources: str) -> nbformat.NotebookNode:
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+        NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+        return nb
+
+    leaky = executed("from mythlab.cyclades.combat import battle_odds",
+                     "battle_odds(3, 2).probability")
+    clean = executed("from mythlab import lessons", "lessons.check('4.2', '1/2')")
+    assert lessons.revealed(output_text(leaky), 4) == ["4.2"]
+    assert lessons.revealed(output_text(clean), 4) == []
