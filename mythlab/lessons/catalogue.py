@@ -1,8 +1,9 @@
-"""The exercises of lessons 1-5, each answered by the engine (``notebooks/lessons/``).
+"""The exercises of the course, each answered by the engine (``notebooks/lessons/``).
 
 Lesson 1 *Rules as a machine* (Agea), 2 *Counting dice* and 3 *Decisions under chance*
-(Elder Sign), 4 *Battles as Markov chains* and 5 *Maps as graphs* (Cyclades). A solver calls
-the same public functions a student calls in the lesson, never a stored number.
+(Elder Sign), 4 *Battles as Markov chains* and 5 *Maps as graphs* (Cyclades), 6 *Designing a
+card* (Elysium), 7 *Play-test day* (Agea). A solver calls the same public functions a student
+calls in the lesson, never a stored number.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from fractions import Fraction
 import mythlab
 from mythlab.registry import game_class
 
+from . import card_lab, playtest
 from .kinds import Chance, Name, Names, Whole
+from .measure import VERDICTS, clearly_above, overlap
 from .registry import exercise_of
 
 AGEA_START = {"players": 2, "seed": 1}
@@ -130,6 +133,25 @@ def _clue_worth() -> Fraction:
     return adventure_odds(card, "6G", clue=1) - adventure_odds(card, "6G")
 
 
+LESSON_3_SHOP = ("The Gift Shop", "6G", ("LORE", "INV_1", "INV_1", "INV_1", "PERIL", "TERROR"))
+"""Exercise 3.4's position: the card, the dice and the first roll (one face per die)."""
+
+
+@exercise_of("3.4", f"{LESSON_3_SHOP[0]} with 6 green dice; the first roll shows "
+             f"{', '.join(LESSON_3_SHOP[2])}. Under optimal play, do you complete a task now "
+             "or fail the roll on purpose (set a die aside and try again)?",
+             Name("'complete' or 'fail'", ("complete", "fail")),
+             "Pick this roll in the odds explorer and compare the chance after each choice.")
+def _fail_on_purpose() -> str:
+    from mythlab.elder_sign import AdventureOdds, adventure
+
+    name, pool, faces = LESSON_3_SHOP
+    odds = AdventureOdds(adventure(name))
+    start = odds.start(pool)
+    roll = next(r for r, _ in odds.rolls(start) if sorted(r[0][1]) == sorted(faces))
+    return odds.best(start, roll).action
+
+
 # --- lesson 4: battles as Markov chains (Cyclades) ----------------------------------------
 
 @exercise_of("4.1", "One battle round, 1 unit against 1: what is the chance that the defender "
@@ -199,3 +221,73 @@ def _chain_length() -> int:
     from mythlab.cyclades.board import archipelago, island_distance
 
     return int(island_distance(archipelago(5), "IS1", "IS13"))
+
+
+@exercise_of("5.4", "In the five-player starts, how many pairs of players have home islands "
+             "only one fleet apart?",
+             Whole(), "start_distances gives the fleets between every two starts: count the "
+                      "pairs at distance 1.")
+def _close_starts() -> int:
+    from mythlab.cyclades.board import archipelago, start_distances
+
+    board = archipelago(5)
+    return sum(d == 1 for d in start_distances(board, board.graph["start"].owners()).values())
+
+
+# --- lesson 6: designing a card (Elysium) -------------------------------------------------
+
+@exercise_of("6.1", "How many cards does the edition's Zeus family hold, copies counted?",
+             Whole(), "Each card lists its copies: add them up (edition_cards().family('zeus')).")
+def _zeus_cards() -> int:
+    from mythlab.elysium import edition_cards
+
+    return edition_cards().family("zeus").copies
+
+
+LESSON_6_DOMAIN = ["zeus", "hades", "zeus", "athena", "zeus", "hades"]
+"""Exercise 6.2's domain: one card of each family named, Golden Fleece among the Zeus ones."""
+
+
+@exercise_of("6.2", "Test the card: how many VP does one use of Golden Fleece give, with a "
+             f"domain holding cards of these families: {', '.join(LESSON_6_DOMAIN)}?",
+             Whole(), "Read the power: what does it count, and where? Then try it with vp_from.")
+def _fleece_vp() -> int:
+    return card_lab.vp_from(card_lab.GOLDEN_FLEECE, LESSON_6_DOMAIN)
+
+
+@exercise_of("6.3", "After the lesson's measurement (random bots, the same seeds for both "
+             "decks): do Golden Fleece's holders win clearly more often than Eagle of Zeus's "
+             "holders did?",
+             Name("'yes', 'no' or 'cannot tell'", VERDICTS),
+             "Compare the two 95% intervals of the holders' win rates: do they overlap?")
+def _fleece_stronger() -> str:
+    (eagle, _), (fleece, _) = card_lab.measure(card_lab.GOLDEN_FLEECE).values()
+    if overlap(eagle, fleece):
+        return "cannot tell"
+    return "yes" if fleece.rate > eagle.rate else "no"
+
+
+# --- lesson 7: play-test day (Agea) -------------------------------------------------------
+
+@exercise_of("7.1", "Who won the reference game (2-player Agea, seed 7, greedy P1 against "
+             "random P2)?",
+             Name("'P1' or 'P2'", ("P1", "P2")),
+             "Open the reference game in the table: the scoreboard, or the last lines of the log.")
+def _reference_winner() -> str:
+    final = playtest.reference_game().state
+    return "/".join(final.player_name(p) for p in final.scores()["winners"])
+
+
+@exercise_of("7.2", "How many victory points did the winner of the reference game score?",
+             Whole(), "The final scores are on the table's scoreboard and at the end of the log.")
+def _reference_vp() -> int:
+    final = playtest.reference_game().state
+    return int(max(final.scores()["vp"]))
+
+
+@exercise_of("7.3", "In the lesson's batch of random-bot games, does the player who plays "
+             "first win clearly more than half of the games?",
+             Name("'yes', 'no' or 'cannot tell'", VERDICTS),
+             "Is the whole 95% interval above one half, wholly below, or does it contain it?")
+def _first_player() -> str:
+    return clearly_above(playtest.first_player_wins(), Fraction(1, 2))

@@ -1,0 +1,75 @@
+"""How sure a measurement is: the Wilson 95% interval of a win rate, and the verdict a
+lesson asks for ("yes", "no" or "cannot tell") when a rate is compared with a fair share.
+
+The Wilson interval stays inside [0, 1] and behaves for small samples and rates near 0 or 1,
+which the "± 2 standard errors" rule does not (Wilson 1927; Newcombe 1998).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import sqrt
+from typing import NamedTuple
+
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+VERDICTS = ("yes", "no", "cannot tell")
+"""The answers of a "clearly above?" question, in the lessons' words."""
+
+
+class Rate(NamedTuple):
+    """Wins out of games, with the exact rate and its Wilson 95% interval.
+
+    >>> r = Rate(36, 40)
+    >>> r.rate, round(r.low, 3), round(r.high, 3)
+    (Fraction(9, 10), 0.769, 0.96)
+    """
+
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> Fraction:
+        return Fraction(self.wins, self.games) if self.games else Fraction(0)
+
+    @property
+    def low(self) -> float:
+        return wilson(self.wins, self.games)[0]
+
+    @property
+    def high(self) -> float:
+        return wilson(self.wins, self.games)[1]
+
+    def __str__(self) -> str:
+        return (f"{self.wins} wins in {self.games}, {float(self.rate):.0%} "
+                f"(95% interval {self.low:.0%} to {self.high:.0%})")
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` out of ``games`` (``(0, 1)`` with no games)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def clearly_above(rate: Rate, share: Fraction) -> str:
+    """``"yes"`` when the whole interval is above ``share``, ``"no"`` when it is wholly
+    below, else ``"cannot tell"``.
+
+    >>> clearly_above(Rate(36, 40), Fraction(1, 2)), clearly_above(Rate(22, 40), Fraction(1, 2))
+    ('yes', 'cannot tell')
+    """
+    if rate.low > share:
+        return "yes"
+    if rate.high < share:
+        return "no"
+    return "cannot tell"
+
+
+def overlap(a: Rate, b: Rate) -> bool:
+    """Whether two rates' 95% intervals overlap (then a class cannot tell them apart)."""
+    return a.low <= b.high and b.low <= a.high
