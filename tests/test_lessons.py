@@ -138,13 +138,19 @@ def lesson_number(path: Path) -> int | None:
     return int(found.group(1)) if found else None
 
 
+BINARY = ("image/png", "image/jpeg", "image/gif")
+"""Base64 pictures: no text to read, and their letters and digits would match short answers
+by chance (a '+4/' inside a PNG is not the number 4)."""
+
+
 def output_text(nb: nbformat.NotebookNode) -> str:
-    """Everything an executed notebook shows: streams, results, errors, in every mime type."""
+    """Everything an executed notebook shows as text: streams, results, errors, in every text
+    mime type (HTML, SVG, plain, widget references)."""
     parts = []
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             parts.append(str(out.get("text", "")))
-            parts.extend(str(v) for v in out.get("data", {}).values())
+            parts.extend(str(v) for k, v in out.get("data", {}).items() if k not in BINARY)
             parts.extend([str(out.get("evalue", ""))])
     return "\n".join(parts)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalogue  # noqa: F401  (registers the exercises)
+from . import catalogue, show  # noqa: F401  (catalogue registers the exercises)
 from .kinds import DECIMALS, Chance, Name, Names, Whole, WrongKind
 from .registry import EXERCISES, Exercise, UnknownExercise, Verdict, check, exercise, revealed
 

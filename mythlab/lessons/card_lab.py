@@ -8,6 +8,7 @@ the rulebooks describe no Zeus card), so the deck keeps its size and only that c
 from __future__ import annotations
 
 import tempfile
+from functools import lru_cache
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -116,6 +117,7 @@ def holders_win(card_files: Sequence[Path] | None, card_key: str, games: int,
     return Rate(won_with, n_with), Rate(won_without, n_without)
 
 
+@lru_cache(maxsize=8)
 def measure(card_yaml: str, games: int = GAMES, seed: int = 0) -> dict[str, tuple[Rate, Rate]]:
     """The printed deck against the deck with the new card, on the same seeds: for each, the
     win rate of the card's holders and of everyone else."""
@@ -125,11 +127,3 @@ def measure(card_yaml: str, games: int = GAMES, seed: int = 0) -> dict[str, tupl
         new_card(card_yaml).name.en: holders_win([family_with(card_yaml)], f"zeus.{card_id}",
                                                  games, seed),
     }
-
-
-def measure_table(results: dict[str, tuple[Rate, Rate]]) -> str:
-    """The measurement as a small HTML table: holders and others, per deck."""
-    rows = "".join(f"<tr><td>{name}</td><td>{held}</td><td>{others}</td></tr>"
-                   for name, (held, others) in results.items())
-    return ("<table><tr><th>deck</th><th>players who held the card</th><th>everyone else</th>"
-            f"</tr>{rows}</table>")

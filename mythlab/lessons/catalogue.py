@@ -244,7 +244,7 @@ def _zeus_cards() -> int:
     return edition_cards().family("zeus").copies
 
 
-LESSON_6_DOMAIN = ["zeus", "hades", "zeus", "athena", "zeus", "hades"]
+LESSON_6_DOMAIN = ["zeus", "hades", "zeus", "athena", "zeus", "hades", "zeus"]
 """Exercise 6.2's domain: one card of each family named, Golden Fleece among the Zeus ones."""
 
 

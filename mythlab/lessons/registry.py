@@ -104,8 +104,9 @@ def _answer(id: str) -> Any:
 def check(id: object, answer: Any) -> Verdict:
     """Say whether ``answer`` is right for exercise ``id``, with the hint when it is not.
 
-    Never raises for a student's input: an unknown id or a wrong kind of answer is a verdict
-    whose message says what is wrong (and what was expected).
+    Never raises for a student's input: an unknown id, the lesson's placeholder ``...`` (not
+    answered yet) or a wrong kind of answer is a verdict whose message says what is wrong
+    (and what was expected).
 
     Examples
     --------
@@ -118,6 +119,9 @@ def check(id: object, answer: Any) -> Verdict:
         ex = exercise(id)
     except UnknownExercise as exc:
         return Verdict(str(id)[:20], False, str(exc))
+    if answer is ...:
+        return Verdict(ex.id, False, f"Not yet ({ex.id}): write your answer above, in place "
+                                     "of the ...")
     try:
         given = ex.kind.read(answer)
     except WrongKind as exc:
