@@ -31,9 +31,16 @@ def wrong_answer(ex: lessons.Exercise):
     return next((c for c in ex.kind.choices if c != right), "no such thing")
 
 
-def test_lessons_one_to_five_have_at_least_three_exercises_each():
-    for lesson in range(1, 6):
+def test_every_lesson_has_at_least_three_exercises():
+    for lesson in range(1, 8):
         assert len(lessons.exercises(lesson)) >= 3, lesson
+
+
+@pytest.mark.parametrize("id", ["1.3", "2.2", "3.2", "5.2"])
+def test_the_lessons_placeholder_is_not_yet_answered_and_reveals_nothing(id):
+    verdict = lessons.check(id, ...)
+    assert not verdict and verdict.message == f"Not yet ({id}): write your answer above, in " \
+        "place of the ..."
 
 
 @pytest.mark.parametrize("id", IDS)
@@ -181,3 +188,63 @@ def test_the_reveal_check_catches_a_notebook_that_prints_an_answer(tmp_path):
     clean = executed("from mythlab import lessons", "lessons.check('4.2', '1/2')")
     assert lessons.revealed(output_text(leaky), 4) == ["4.2"]
     assert lessons.revealed(output_text(clean), 4) == []
+
+
+GUIDES = Path(__file__).resolve().parents[1] / "docs" / "teaching"
+FILE_ID = re.compile(r"\b\d{3}_[0-9a-f]{16}\b|DESIGN\.md|RULE-NOTES\.md")
+
+
+def test_the_course_has_seven_lessons_and_a_guide_for_each():
+    numbers = [lesson_number(p) for p in LESSONS]
+    assert numbers == list(range(1, 8))
+    for path in LESSONS:
+        assert len(list(GUIDES.glob(f"{path.name[:2]}-*.md"))) == 1, path.name
+    assert (GUIDES / "README.md").is_file()
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
+def test_a_lesson_is_short_opens_with_its_timed_plan_and_cites_rulebooks_by_title(path):
+    nb = nbformat.read(path, as_version=4)
+    assert len(nb.cells) <= 20
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and "45 minutes" in first.source
+    assert re.search(r"\| \d+–\d+ \|", first.source), "no timed parts in the first cell"
+    assert re.search(r"rulebook, [A-Z][a-z]+ edition", first.source)
+    text = "\n".join(c.source for c in nb.cells)
+    assert not FILE_ID.search(text), "cite rulebooks by title, never by file id"
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "lessons.check(" in cell.source:
+            assert re.search(r"^answer = \.\.\.", cell.source, re.M), cell.source
+
+
+@pytest.mark.parametrize("lesson", range(1, 8))
+def test_the_guides_solutions_are_the_engines_answers(lesson):
+    """scripts/teacher_solutions.py wrote them; a change in the engine must be re-run."""
+    import runpy
+
+    script = runpy.run_path(str(GUIDES.parents[1] / "scripts" / "teacher_solutions.py"))
+    guide = script["guide"](lesson).read_text(encoding="utf-8")
+    block = script["BLOCK"].search(guide)
+    assert block and block.group(0) == script["solutions_block"](lesson), \
+        "stale: run scripts/teacher_solutions.py"
+    for ex in lessons.exercises(lesson):
+        assert f"| {ex.id} |" in block.group(0)
+
+
+def test_a_misspelt_card_is_refused_naming_the_field_and_a_power_is_tried_on_a_domain():
+    import mythlab
+    from mythlab.lessons import card_lab
+
+    with pytest.raises(mythlab.DataError, match="power"):
+        card_lab.card_text(card_lab.GOLDEN_FLEECE.replace("family: zeus", "family: zues"))
+    assert card_lab.vp_from(card_lab.GOLDEN_FLEECE, ["zeus", "hades", "zeus"]) == 2
+    assert card_lab.vp_from(card_lab.GOLDEN_FLEECE, ["athena"]) == 0
+
+
+def test_the_verdicts_read_the_interval():
+    from mythlab.lessons.measure import Rate, clearly_above, overlap, wilson
+
+    low, high = wilson(81, 263)  # Newcombe (1998), example: 0.2553 to 0.3662
+    assert round(low, 4) == 0.2553 and round(high, 4) == 0.3662
+    assert clearly_above(Rate(5, 40), Fraction(1, 2)) == "no"
+    assert overlap(Rate(9, 18), Rate(8, 19)) and not overlap(Rate(36, 40), Rate(4, 40))

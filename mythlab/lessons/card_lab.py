@@ -8,8 +8,8 @@ the rulebooks describe no Zeus card), so the deck keeps its size and only that c
 from __future__ import annotations
 
 import tempfile
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
