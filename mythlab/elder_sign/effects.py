@@ -95,7 +95,8 @@ def return_trophy(s: ElderSignState, trophy: str) -> None:
 def payments(s: ElderSignState, inv: Investigator, price: int) -> list[list[str]]:
     """Ways to pay ``price`` in trophies: minimal sets, one per distinct multiset of values.
 
-    Overpaying is allowed when nothing smaller fits, without change (p.8-9).
+    Overpaying is allowed when nothing smaller fits, without change (p.8-9); the cheapest way
+    comes first, and is the one paid (mythlab ruling 'trophy-payment').
     """
     by_value: dict[int, list[str]] = {}
     for t in inv.trophies:
@@ -131,7 +132,8 @@ def trophy_names(s: ElderSignState, trophies: list[str]) -> str:
 
 
 def lose_trophies(s: ElderSignState, inv: Investigator, worth: int) -> bool:
-    """Lose trophies worth ``worth``: the cheapest way (mythlab ruling); False if unable."""
+    """Lose trophies worth ``worth``, the cheapest way (mythlab ruling 'trophy-payment');
+    False if unable."""
     ways = payments(s, inv, worth)
     if not ways:
         s.log(f"{inv.name} has no trophies worth {worth} to lose.", TROPHIES)
@@ -317,7 +319,9 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
 
 
 def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:
-    """Where a monster may go: free monster tasks, else under the last task of any card."""
+    """Where a monster may go: free monster tasks, else under the last task of any card;
+    never on a task completed in this attempt nor on the card ``exclude`` being resolved
+    (mythlab ruling 'monster-placement')."""
     d = s.data
     attempt = d.attempt
     free = []

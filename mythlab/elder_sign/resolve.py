@@ -506,7 +506,8 @@ def ready_today(s: ElderSignState,
 
 def healing_actions(s: ElderSignState) -> list[Action]:
     """Carolyn Fern (sanity) and Vincent Lee (stamina): once per day, at the start of any
-    player's turn, one investigator of their choice below the maximum regains 1."""
+    player's turn, one investigator of their choice below the maximum regains 1 (mythlab
+    rulings 'daily-healing' and 'team-abilities': offered among the active player's moves)."""
     d = s.data
     if not d.turn_start:
         return []
@@ -539,7 +540,8 @@ def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
 
 def daily_reroll_actions(s: ElderSignState) -> list[Action]:
     """Mandy Thompson: once per day, after any player's roll and before it is checked against
-    a task, reroll up to 2 of its dice, chosen by colour and face."""
+    a task, reroll 1 or 2 of its dice, chosen by colour and face (mythlab rulings
+    'mandy-thompson-reroll' and 'team-abilities')."""
     a = s.data.attempt
     if a.chained or not a.rolled:  # Amanda Sharpe has already used this roll for a task
         return []
@@ -780,9 +782,10 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:
-    """Whether some open row could still be completed with the dice left (p.7): a task is
-    completed with a roll, so at least one die must be left to roll (mythlab ruling
-    'no-roll-without-dice'); held dice count towards the task."""
+    """Whether some open row could still be completed with the dice left (p.7), counted
+    with :func:`fewest_dice` (mythlab ruling 'no-way-left'): a task is completed with a roll,
+    so at least one die must be left to roll (mythlab ruling 'no-roll-without-dice'); held
+    dice count towards the task."""
     rollable, held, best = dice_left(s, extra)
     all_rows = rows(s)
     return rollable > 0 and any(fewest_dice(all_rows[r][0], best) <= rollable + held
@@ -813,7 +816,8 @@ def next_roll(s: ElderSignState) -> None:
 
 # ------------------------------------------------------------------ a failed roll
 def failed_roll(s: ElderSignState) -> None:
-    """Terror effects, assisting investigators pay, then try again or fail (p.7, p.10)."""
+    """Terror effects, assisting investigators pay, then try again or fail (p.7, p.10; each
+    failed roll costs an assistant 1 sanity or stamina: mythlab ruling 'assist-loss')."""
     d = s.data
     a = d.attempt
     a.stage = "again"

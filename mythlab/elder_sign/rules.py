@@ -536,7 +536,8 @@ def draw_mythos(s: ElderSignState) -> None:
 
 # ------------------------------------------------------------------ awakening and the battle
 def awaken(s: ElderSignState) -> None:
-    """The doom track is full: the Ancient One awakens (p.11)."""
+    """The doom track is full: the Ancient One awakens (p.11); every locked die is freed
+    (mythlab ruling 'awakening-frees-dice')."""
     d = s.data
     ao = s.ancient_one
     d.awakening = False
@@ -590,7 +591,8 @@ def ancient_one_attacks(s: ElderSignState) -> None:
 
 
 def end_turn(s: ElderSignState) -> None:
-    """Markers and added dice go back; the next player with an investigator plays (p.10)."""
+    """Markers and added dice go back; the next player with an investigator plays (p.10):
+    players with none left are skipped (mythlab ruling 'players-out')."""
     d = s.data
     for place in d.seats:
         if place.investigator:
@@ -704,7 +706,8 @@ def do_max(s: ElderSignState, t: Task, action: Action) -> None:
 
 @RULES.offers("reward")
 def offer_reward(s: ElderSignState, t: Task) -> list[Action]:
-    """"Ashcan" Pete: the card he gains, or a clue, common item or spell instead."""
+    """"Ashcan" Pete: the card he gains, or a clue, common item or spell instead, chosen
+    before the card is drawn (mythlab ruling 'ashcan-pete-choice')."""
     name = s.data.seats[t.player].investigator.name
     gained = t.reward.replace("_", " ")
     acts = [act(f"{name}: take the {gained}", "reward", INVESTIGATOR, t.reward)]

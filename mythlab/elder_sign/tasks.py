@@ -118,7 +118,8 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
 
 def fewest_dice(row: Row, best_points: int) -> int:
     """The fewest dice that could ever complete ``row`` when a die shows at most
-    ``best_points`` investigation (the test behind "no way left", p.7)."""
+    ``best_points`` investigation (the test behind "no way left", p.7: mythlab ruling
+    'no-way-left')."""
     need = 0
     for req in row.requirements:
         if req.symbols:
