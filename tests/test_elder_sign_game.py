@@ -622,8 +622,8 @@ def test_odds_bot_picks_the_adventure_with_the_best_expected_worth():
 
 def test_the_view_shows_clock_doom_cards_monsters_and_exact_odds():
     from mythlab.elder_sign.live_odds import card_odds
+    from mythlab.elder_sign.view import elder_sign_view
     from mythlab.widgets import StepperModel
-    from mythlab.widgets.elder_sign import elder_sign_view
     from mythlab.widgets.views import render_view
 
     s = scenario(board=["Koi Pond", "Lights Out"], monsters={"Koi Pond": [("X01", 0)]},

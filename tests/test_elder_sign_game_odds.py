@@ -106,7 +106,7 @@ def test_live_odds_of_a_card_beyond_the_solver_bounds_are_unknown():
     """Monsters may pile up under a card's last task (p.11); past odds.MAX_ROWS rows the view
     shows '?' and the odds bot treats the card as hopeless, rather than solving for minutes."""
     from mythlab.elder_sign.live_odds import card_odds
-    from mythlab.widgets.elder_sign import elder_sign_view
+    from mythlab.elder_sign.view import elder_sign_view
 
     s = scenario(board=["Lights Out"], monsters={"Lights Out": [("X01", -2), ("X02", -2)]})
     assert card_odds(s, "Lights Out", "6G") is None

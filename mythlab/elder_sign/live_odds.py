@@ -1,6 +1,6 @@
 """Live odds of the adventure cards in play, for the active investigator's green dice.
 
-Used by the Stepper view (``mythlab.widgets.elder_sign``) and by ``bots.OddsBot``. Each card is
+Used by the game's view (:mod:`.view`) and by ``bots.OddsBot``. Each card is
 solved by :class:`~mythlab.elder_sign.odds.AdventureOdds` as the game would play it now
 (:func:`card_solver`): its rows with the monsters on them, the arrow, the dice-changing terror
 effects of the card and the Mythos card, task costs against the investigator's sanity and
