@@ -41,10 +41,17 @@ from fractions import Fraction
 from functools import cache
 
 import mythlab
-from mythlab.dice import Matcher, Pool, outcomes, parse_pool, parse_task, roll_probability
-from mythlab.dice import clear_caches as clear_dice_caches
-from mythlab.dice.matching import reading_key
+from mythlab.dice import Pool
 from mythlab.elder_sign import SCENARIOS, AdventureOdds, adventures, clear_caches
+from mythlab.elder_sign.dice import (
+    Matcher,
+    outcomes,
+    parse_pool,
+    parse_task,
+    reading_key,
+    roll_probability,
+)
+from mythlab.elder_sign.dice import clear_caches as clear_dice_caches
 
 PUBLISHED = {  # reference/elder-sign-check-values.md (englishcatfish/ElderSign, BSD-3)
     (0, 0): "2.252997 7.413286 17.246428 25.475103 42.755001 60.696999",

@@ -16,10 +16,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from mythlab.dice import parse_row
 from mythlab.engine import DataError
 from mythlab.engine.datafiles import game_data, read_yaml, validate_entry
 
+from .dice import parse_row
 from .odds import Adventure, adventures
 
 Provenance = Literal["seed", "public", "mythlab"]

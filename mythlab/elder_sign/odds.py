@@ -98,27 +98,24 @@ from typing import Literal, TypeVar
 
 import numpy as np
 
-from mythlab.dice import (
-    TERROR,
-    DiceSet,
-    Die,
-    Pool,
-    Requirement,
-    Roll,
-    Row,
-    TaskCard,
-    elder_sign_dice,
-    outcomes,
-    parse_pool,
-    parse_row,
-    parse_task,
-)
-from mythlab.dice.faces import investigation
-from mythlab.dice.matching import Matcher, ReadingKey, Wild, face_use, reading_key
+from mythlab.dice import DiceSet, Die, Pool, Roll, outcomes
 from mythlab.engine.datafiles import game_data
 from mythlab.engine.errors import DataError
 from mythlab.engine.files import MAX_DATA_BYTES, FileRefused, read_user_text
 from mythlab.engine.multiset import weighted_counts
+
+from .dice import (
+    TERROR,
+    Requirement,
+    Row,
+    TaskCard,
+    elder_sign_dice,
+    investigation,
+    parse_pool,
+    parse_row,
+    parse_task,
+)
+from .dice.matching import Matcher, ReadingKey, Wild, face_use, reading_key
 
 TERROR_EFFECTS: tuple[str, ...] = ("immediate_fail", "discard_all_terror")
 """The terror effects that change the dice (the others cost tokens and are not modelled)."""

@@ -24,9 +24,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
-from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
+from mythlab.dice import Pool, Roll
 from mythlab.display import percent
 from mythlab.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
+from mythlab.elder_sign.dice import TaskCard, parse_pool, parse_task
 from mythlab.elder_sign.odds import SOLVER_LOCK, check_allowance, check_dice, check_rows
 
 WILDS = ("seed", "faq")
