@@ -215,8 +215,8 @@ def _find_card(name: str) -> Any:
 
 def _odds_elder_sign(args: argparse.Namespace) -> int:
     """Whole-card odds under optimal play (default) or one roll's odds (``--single-roll``)."""
-    from mythlab.dice import parse_pool, roll_probability
     from mythlab.elder_sign import AdventureOdds
+    from mythlab.elder_sign.dice import parse_pool, roll_probability
 
     parser: argparse.ArgumentParser = args.parser
     if (args.what is None) == (args.card is None):

@@ -379,7 +379,7 @@ def test_monsters_p10_full_partial_empty_tasks_and_extra_rows():
     adv_rows = builtin_data().adventures["Another Dimension"].card.rows
     first = rows_of(s2, "Another Dimension")[0][0]
     assert first.requirements == (adv_rows[0].requirements[0],
-                                  *mythlab.dice.parse_row("PERIL").requirements)
+                                  *mythlab.elder_sign.dice.parse_row("PERIL").requirements)
 
 
 def test_a_monster_appears_on_a_free_monster_task_else_under_a_last_task_p11():

@@ -13,9 +13,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mythlab.dice.faces import investigation
 from mythlab.engine import Action
 
+from .dice import investigation
 from .load import PLAYER_KINDS, parse_token
 
 if TYPE_CHECKING:

@@ -14,8 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from mythlab.dice import TaskCard
-
+from .dice import TaskCard
 from .effects import free_dice, rows_of
 from .odds import AdventureOdds
 from .resolve import row_costs, terror_effects

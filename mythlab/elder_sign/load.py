@@ -17,10 +17,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from mythlab.dice import parse_row
 from mythlab.engine import DataError
 from mythlab.engine.datafiles import Ruling, game_data, read_rulings, read_yaml, validate_entry
 
+from .dice import parse_row
 from .odds import Adventure, adventures
 
 Provenance = Literal["seed", "public", "mythlab"]

@@ -28,10 +28,9 @@ from fractions import Fraction
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from mythlab.dice import outcomes, parse_row
-from mythlab.dice.faces import TERROR, investigation
 from mythlab.engine import Action, act
 
+from .dice import TERROR, investigation, outcomes, parse_row
 from .effects import (
     apply_effects,
     apply_one,
@@ -74,9 +73,9 @@ from .state import Attempt, InPlay, Investigator, SpellDie, Task
 from .tasks import CODES, COLOURS, completions, fewest_dice, monster_slots, open_rows, split
 
 if TYPE_CHECKING:
-    from mythlab.dice import Row
     from mythlab.engine import Decision
 
+    from .dice import Row
     from .rules import ElderSignState
 
 AO = "ancient-one"

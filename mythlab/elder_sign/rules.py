@@ -18,11 +18,11 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from mythlab.dice import outcomes
 from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State, act
 from mythlab.engine.chance import SeededStream
 
 from . import resolve as adv
+from .dice import outcomes
 from .effects import (
     SWAP_FOR,
     add_doom,

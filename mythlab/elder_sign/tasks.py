@@ -10,10 +10,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from math import ceil
 
-from mythlab.dice import Matcher, Requirement, Row, parse_row
-from mythlab.dice.faces import TERROR
-from mythlab.dice.matching import reading_key
-
+from .dice import TERROR, Matcher, Requirement, Row, parse_row, reading_key
 from .load import builtin_data
 
 #: how many dice of each colour the box holds (seed p.2)

@@ -1,10 +1,10 @@
-"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry, the
-Elder Sign ``OddsExplorer`` and the clickable Cyclades map.
+"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry, and the
+clickable Cyclades map (the Elder Sign ``OddsExplorer`` lives in :mod:`mythlab.elder_sign`).
 
-``Stepper``, ``OddsExplorer``, ``CycladesMap`` and ``CycladesStepper`` are imported on first
-use, so ``import mythlab.widgets`` (and ``import mythlab``) never imports ipywidgets;
-``StepperModel``, ``OddsExplorerModel``, ``CycladesMapModel`` and the view registry are plain
-Python (the two game models load their game on first use).
+``Stepper``, ``CycladesMap`` and ``CycladesStepper`` are imported on first use, so
+``import mythlab.widgets`` (and ``import mythlab``) never imports ipywidgets;
+``StepperModel``, ``CycladesMapModel`` and the view registry are plain Python (the game
+model loads its game on first use).
 """
 
 from __future__ import annotations
@@ -17,12 +17,10 @@ from .views import render_view
 if TYPE_CHECKING:
     from .cyclades import CycladesMapModel
     from .cyclades_map import CycladesMap, CycladesStepper
-    from .odds import OddsExplorerModel
-    from .odds_explorer import OddsExplorer
     from .stepper import Stepper
 
-__all__ = ["CycladesMap", "CycladesMapModel", "CycladesStepper", "OddsExplorer",
-           "OddsExplorerModel", "Stepper", "StepperModel", "render_view"]
+__all__ = ["CycladesMap", "CycladesMapModel", "CycladesStepper", "Stepper", "StepperModel",
+           "render_view"]
 
 
 def __getattr__(name: str) -> Any:
@@ -30,14 +28,6 @@ def __getattr__(name: str) -> Any:
         from .stepper import Stepper
 
         return Stepper
-    if name == "OddsExplorer":
-        from .odds_explorer import OddsExplorer
-
-        return OddsExplorer
-    if name == "OddsExplorerModel":
-        from .odds import OddsExplorerModel
-
-        return OddsExplorerModel
     if name in ("CycladesMap", "CycladesStepper"):
         from . import cyclades_map
 
