@@ -33,7 +33,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python scripts/bench_cyclades.py
 
 lint: $(BIN)/.installed
-	$(BIN)/ruff check mythlab tests scripts
+	$(BIN)/ruff check mythlab tests scripts examples
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -16,3 +16,21 @@ def percent(p: Fraction) -> str:
     """
     value = float(p) * 100
     return f"{value:.1f}%" if value >= 0.1 or value == 0 else f"{value:.2g}%"
+
+
+def fraction_text(p: Fraction) -> str:
+    """An exact probability as ``numerator/denominator``.
+
+    >>> fraction_text(Fraction(13, 36))
+    '13/36'
+    """
+    return f"{p.numerator}/{p.denominator}"
+
+
+def odds_text(p: Fraction) -> str:
+    """An exact probability and its percentage: ``13/36 ≈ 36.1%``.
+
+    >>> odds_text(Fraction(13, 36))
+    '13/36 ≈ 36.1%'
+    """
+    return f"{fraction_text(p)} ≈ {percent(p)}"

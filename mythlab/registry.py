@@ -22,12 +22,13 @@ True
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, NoReturn
 
 GROUP = "mythlab.games"
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
@@ -60,7 +61,13 @@ class GameSpec:
     def load(self, part: str) -> Any:
         """The object a part names (``spec.load("game")``), importing it on first use."""
         value = getattr(self, part)
-        return resolve(value) if isinstance(value, str) else value
+        if not isinstance(value, str):
+            return value
+        try:
+            return resolve(value)
+        except Exception as exc:  # a plugin's module may fail in any way
+            raise BrokenGame(f"the game {self.name!r} cannot load its {part} ({value}): "
+                             f"{type(exc).__name__}: {exc}") from exc
 
     def game_class(self) -> type:
         return self.load("game")
@@ -80,8 +87,9 @@ def resolve(path: str) -> Any:
     return obj
 
 
-class BrokenGame(Exception):
-    """A game whose entry point could not be loaded or whose spec is malformed."""
+class BrokenGame(ValueError):
+    """A game whose entry point, or a part its spec names, cannot be loaded; or a malformed
+    spec. A ``ValueError``, so commands report it in one line like any bad game name."""
 
 
 _specs: dict[str, GameSpec] = {}
@@ -185,3 +193,49 @@ def game_class(name: str) -> type:
 def make(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Any:
     """A game with its options fixed: ``make("agea", players=3, seed=7)``."""
     return game_class(name)(players=players, seed=seed, **options)
+
+
+class OddsCommand:
+    """A game's ``mythlab odds <name> ...`` command, named in its ``GameSpec.odds``.
+
+    ``configure`` adds the command's options to an argparse parser; ``run`` answers with the
+    parsed arguments and returns the exit status. ``default = True`` lets the command answer a
+    bare ``mythlab odds ...`` whose first word names no command (one game may claim it: Elder
+    Sign's task notation). Errors go through ``refuse``: one line, exit status 2.
+    """
+
+    name: str = ""
+    summary: str = ""
+    default: bool = False
+
+    def configure(self, parser: argparse.ArgumentParser) -> None:
+        raise NotImplementedError
+
+    def run(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        raise NotImplementedError
+
+    @staticmethod
+    def refuse(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+        """Exit 2 with a one-line error: the first line of ``message`` (no usage block)."""
+        parser.exit(2, f"{parser.prog}: error: {message.strip().splitlines()[0]}\n")
+
+    @staticmethod
+    def count(text: str) -> int:
+        """An argparse type: a whole number ≥ 0."""
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if n < 0:
+            raise argparse.ArgumentTypeError(f"{n} is negative; give a count ≥ 0")
+        return n
+
+
+def odds_commands() -> dict[str, OddsCommand]:
+    """Every registered game's odds commands by name (``mythlab odds <name>``)."""
+    found: dict[str, OddsCommand] = {}
+    for game in specs():
+        for name in game.odds:
+            command = game.odds[name]
+            found[name] = resolve(command) if isinstance(command, str) else command
+    return found

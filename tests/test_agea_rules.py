@@ -1,4 +1,5 @@
-"""Agea rules, one test per rule or ruling, named after it; rulebook examples as scenarios."""
+"""Agea rules, one test per rule or ruling, named after it; the examples of the Agea rulebook,
+English edition (Adventure Phase: "Sample Challenges") as scenarios."""
 
 from __future__ import annotations
 
@@ -129,9 +130,10 @@ def test_adventure_phase_found_relics_must_go_to_that_hero():
 
 
 def test_adventure_phase_log_cites_the_rule_that_applies_not_the_draw_phase():
-    """A relic found while adventuring is attached under the ADVENTURE PHASE rule ("must be
+    """A relic found while adventuring is attached under the Adventure Phase rule ("must be
     attached to that Hero only"), one from the hand under ruling attach-timing, and an event
-    drawn while adventuring is kept under the ADVENTURE PHASE rule ("as in Draw Phase")."""
+    drawn while adventuring is kept under the Adventure Phase rule ("as in Draw Phase")
+    (Agea rulebook, English edition, Adventure Phase)."""
     def logged(s, start):
         return [e for e in s.events if e.startswith(start)]
 
@@ -412,9 +414,10 @@ def test_event_visit_olympus_needs_five_traits_and_scores_seven():
 
 
 def test_ruling_visit_olympus_targets_any_hero_with_five_traits():
-    """EVENTS, Visit Olympus: "Target Hero" names no owner (as Betrayal and Lightning Bolt,
-    which aim at others' heroes; Duel says "one of your heroes"): an opponent's hero may be
-    made a God, and the card's 7 VP go to the player who played it."""
+    """Agea rulebook, English edition, Events, Visit Olympus: "Target Hero" names no owner
+    (as Betrayal and Lightning Bolt, which aim at others' heroes; Duel says "one of your
+    heroes"): an opponent's hero may be made a God, and the card's 7 VP go to the player who
+    played it."""
     s = scenario(heroes={0: ["Ajax"], 1: ["Atalanta"]}, hand={0: ["Visit Olympus"]},
                  attached={"Atalanta": ["Lyre of Apollo"]})
     play = next(a for a in s.legal_actions() if a.label == "play Visit Olympus on Atalanta (P2)")
@@ -601,6 +604,18 @@ def test_every_ruling_is_cited_by_the_rules_code():
         if rid not in data_only:
             assert f'ruling("{rid}")' in code, rid
         assert rid.replace("-", "_") in tests or rid in data_only, rid
+
+
+def test_every_ruling_the_rules_code_cites_is_written_down():
+    """The other way round: a rule citing RULES.ruling("x") cites a ruling rulings.yaml has (a
+    typo would put an unexplained reference in the event log)."""
+    import re
+    from pathlib import Path
+
+    from mythlab import agea as pkg
+    code = "".join(p.read_text() for p in Path(pkg.__file__).parent.glob("*.py"))
+    cited = set(re.findall(r'ruling\("([^"]+)"\)', code))
+    assert len(cited) > 20 and cited <= set(rulings())
 
 
 def test_ruling_deck_size_every_listed_card_once_and_two_achilles():

@@ -40,3 +40,24 @@ def test_greedy_bot_takes_the_winning_challenge_move():
     s = s.apply("adventure with Hercules")
     # facing wins by Strength; greedy keeps the blessing (1 VP in hand) instead of playing it
     assert GreedyBot(0)(s).label == "face the Lion"
+
+
+def test_random_games_meet_every_decision_and_carry_out_every_move():
+    """Agea's rule book is complete and has no dead rule: seeded random games meet every
+    decision kind RULES offers or rolls for, and carry out a move of every kind it does."""
+    import random
+
+    from mythlab.agea.refs import RULES
+
+    decisions, moves = set(), set()
+    for players in (2, 3, 4, 5, 6):
+        for seed in range(4):
+            state = mythlab.make("agea", players=players, seed=seed).initial_state()
+            rng = random.Random(seed * 10 + players)
+            while not state.is_terminal():
+                decisions.add(state.decision().kind)
+                action = rng.choice(state.legal_actions())
+                moves.add(action.kind)
+                state = state.apply(action)
+    assert decisions == {*RULES.offerers, *RULES.outcomes}
+    assert moves == set(RULES.doers)

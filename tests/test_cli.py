@@ -273,7 +273,7 @@ def test_odds_terror_effect_of_a_card(capsys):
     (["--card", ""], "--card needs a card's name"),
     (["--card", "The Curatr"], "no Elder Sign card called 'The Curatr'; did you mean "
                                "'The Curator'"),
-    (["--card", "qqqq"], "the 56 names are in data/elder_sign/adventures.csv"),
+    (["--card", "qqqq"], "the 56 names are in mythlab/elder_sign/data/adventures.csv"),
     (["INV_3|LORE", "--single-roll"], "--single-roll asks about one task row"),
     (["INV_3", "--single-roll", "--clue", "1"], "--single-roll is one roll: --clue"),
     (["INV_3", "--terror", "card"], "--terror card uses the terror effect of a --card"),

@@ -1,6 +1,7 @@
 """Agea: Greek heroes adventure, win relics and city states, and fight wars.
 
-Rules from seed 003_60b09daed0a0ea4d.txt; open points decided in ``data/agea/rulings.yaml``.
+Rules from the Agea rulebook, English edition; where it is silent or open, mythlab decides in
+``data/rulings.yaml`` (``rulings()``), and the log cites the ruling wherever it applies.
 """
 
 from mythlab.registry import GameSpec
@@ -12,14 +13,13 @@ __all__ = ["SPEC", "AgeaGame", "AgeaState", "Card", "CardSet", "builtin_cards", 
            "rulings"]
 
 
-
 #: what mythlab offers for this game (registered in pyproject.toml, group mythlab.games)
 SPEC = GameSpec(
     name="agea",
     title="Agea",
     summary="Greek heroes adventure, win relics and city states, and fight wars.",
     game="mythlab.agea.rules:AgeaGame",
-    view="mythlab.widgets.agea:agea_view",
+    view="mythlab.agea.view:agea_view",
     data="mythlab.agea",
     notebooks=('agea.ipynb',),
     rulebooks=('Agea rulebook, English edition',),

@@ -1,19 +1,23 @@
-"""Challenge tests (rules: ADVENTURE PHASE, MONSTER FOE / NON-FOE CHALLENGES notes)."""
+"""Challenge tests: a hero faces the card it drew (Agea rulebook, English edition, Adventure
+Phase, and the notes of Monster Foe, Non-Monster Foe and Non-Foe Challenges)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
+from mythlab.engine.chance import uniform
 
 from .load import Card, card_id
-from .refs import TEST, act, card_note, ruling
+from .refs import RULES, TEST, card_note
 from .state import Hero, Task
 
 if TYPE_CHECKING:
     from .rules import AgeaState
 
-# ---------------------------------------------------------------------- challenge tests
+
+@RULES.offers("test")
 def offer_test(s: AgeaState, t: Task) -> list[Action]:
     """The tested hero faces the challenge; blessings from the hand may help first."""
     d = s.data
@@ -27,12 +31,13 @@ def offer_test(s: AgeaState, t: Task) -> list[Action]:
             out.append(act(f"play {card.label} on {s.name(t.hero)}", "bless", card_note(card), c))
     if "Sacrifice Companion" in challenge.tests:
         out += [act(f"sacrifice {s.name(c)} to the {challenge.label}", "sacrifice",
-                   ruling("sacrifice-companion"), c)
+                   RULES.ruling("sacrifice-companion"), c)
                 for c in hero.attached if s.card(c).type == "companion"]
     return out
 
 
 def _test_note(s: AgeaState, t: Task) -> str:
+    """What facing the challenge would do now, shown beside the move."""
     outcome = test_outcome(s, t.player, s.hero(t.hero)[1], s.card(t.card))
     return f"wins by {outcome.how}" if outcome.won else "would lose unless a blessing helps"
 
@@ -51,7 +56,8 @@ class Outcome(NamedTuple):
 
 
 def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> Outcome:
-    """Does the hero overcome the challenge? (ADVENTURE PHASE: "If the Hero has the trait …")
+    """Does the hero overcome the challenge? (Agea rulebook, English edition, Adventure Phase:
+    "If the Hero has the trait listed on the Challenge card the Hero is victorious")
 
     Unlimited sources are used before relics that are discarded after 3 uses
     (ruling limited-use-relics).
@@ -64,7 +70,7 @@ def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> Outc
             s.card(b).effect == "defeat-any-monster" for b in hero.blessed):
         return Outcome(True, "Blessing of Athena", card_note(s.card("blessing-of-athena")))
     if s.has(player, "knossos") and challenge.id in KNOSSOS_DEFEATS:
-        return Outcome(True, "Knossos", ruling("knossos-test"))
+        return Outcome(True, "Knossos", RULES.ruling("knossos-test"))
     limited = []
     sources = s.traits(hero)
     for test in challenge.tests:
@@ -75,32 +81,44 @@ def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> Outc
                 else:
                     return Outcome(True, trait)
         if test == "Any Blessing" and hero.blessed:
-            return Outcome(True, "a blessing", ruling("any-blessing"))
+            return Outcome(True, "a blessing", RULES.ruling("any-blessing"))
         if test == "Blessing of Prometheus" and any(
                 card_id(b) == "blessing-of-prometheus" for b in hero.blessed):
-            return Outcome(True, "Blessing of Prometheus", ruling("blessing-of-prometheus-test"))
+            return Outcome(True, "Blessing of Prometheus",
+                           RULES.ruling("blessing-of-prometheus-test"))
         if test == "Companions" and any(s.card(c).type == "companion" for c in hero.attached):
-            return Outcome(True, "a companion", ruling("companions-test"))
+            return Outcome(True, "a companion", RULES.ruling("companions-test"))
     if limited:
         _, trait, source = min(limited)
-        return Outcome(True, f"{trait} ({s.name(source)})", ruling("limited-use-relics"), source)
+        return Outcome(True, f"{trait} ({s.name(source)})", RULES.ruling("limited-use-relics"),
+                       source)
     return Outcome(False)
 
 
-def do_test(s: AgeaState, t: Task, a: Action) -> None:
+@RULES.does("bless")
+def do_bless(s: AgeaState, t: Task, a: Action) -> None:
+    """A blessing from the hand helps the tested hero before it faces the challenge."""
+    s.play_event(t.player, a.args[0], True, hero=t.hero, target=t.hero)
+
+
+@RULES.does("sacrifice")
+def do_sacrifice(s: AgeaState, t: Task, a: Action) -> None:
+    """Diomedes' Wild Mares are overcome by sacrificing a companion (ruling
+    sacrifice-companion)."""
+    _, hero = s.hero(t.hero)
+    hero.attached.remove(a.args[0])
+    s.discard(a.args[0])
+    s.pop()
+    s.log(f"{s.name(a.args[0])} is sacrificed.", RULES.ruling("sacrifice-companion"))
+    win_challenge(s, t.player, hero, t.card, "sacrifice", RULES.ruling("sacrifice-companion"))
+
+
+@RULES.does("face")
+def do_face(s: AgeaState, t: Task, a: Action) -> None:
+    """The test: a trait the challenge lists wins; else a Demigod rolls, or the hero is
+    defeated and rolls for delay tokens."""
     d = s.data
     _, hero = s.hero(t.hero)
-    if a.kind == "bless":
-        blessing = a.args[0]
-        s.play_event(t.player, blessing, True, hero=t.hero, target=t.hero)
-        return
-    if a.kind == "sacrifice":
-        hero.attached.remove(a.args[0])
-        s.discard(a.args[0])
-        s.pop()
-        s.log(f"{s.name(a.args[0])} is sacrificed.", ruling("sacrifice-companion"))
-        win_challenge(s, t.player, hero, t.card, "sacrifice", ruling("sacrifice-companion"))
-        return
     s.pop()
     challenge = s.card(t.card)
     outcome = test_outcome(s, t.player, hero, challenge)
@@ -109,7 +127,7 @@ def do_test(s: AgeaState, t: Task, a: Action) -> None:
         if spent:
             d.uses[spent] -= 1
             s.log(f"{s.name(spent)} is used ({d.uses[spent]} use(s) left).",
-                  ruling("limited-use-relics"))
+                  RULES.ruling("limited-use-relics"))
             if d.uses[spent] == 0:
                 hero.attached.remove(spent)
                 s.discard(spent)
@@ -126,7 +144,8 @@ def do_test(s: AgeaState, t: Task, a: Action) -> None:
 
 def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str,
                   rule: str = TEST) -> None:
-    """Victory: foes go to the Victory Pile, non-foe challenges are discarded (NOTES)."""
+    """Victory: foes go to the Victory Pile, non-foe challenges are discarded (Agea rulebook,
+    English edition, Non-Foe Challenges: notes); the Sphinx and Cerberus reward the hero."""
     challenge = s.card(instance)
     s.from_limbo(instance)
     s.log(f"{s.name(hero.card)} overcomes the {challenge.label} by {how}.", rule)
@@ -142,12 +161,16 @@ def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str
         s.push("cerberus", player=player, hero=hero.card)
 
 
-def offer_roll(s: AgeaState, t: Task) -> list[Action]:
+@RULES.chances("demigod-roll", "delay-roll")
+def roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
+    """A d6 for a Demigod's test or for delay tokens: each face with probability 1/6."""
     what = "Demigod roll" if t.kind == "demigod-roll" else "delay roll"
-    return [act(f"{what} {r}", t.kind, TEST, r) for r in range(1, 7)]
+    return uniform([act(f"{what} {r}", t.kind, TEST, r) for r in range(1, 7)])
 
 
+@RULES.does("demigod-roll")
 def do_demigod_roll(s: AgeaState, t: Task, a: Action) -> None:
+    """A Demigod overcomes any challenge on 1-2; otherwise it is defeated after all."""
     s.pop()
     _, hero = s.hero(t.hero)
     if a.args[0] in s.game.numbers["demigod_wins_on"]["values"]:
@@ -157,6 +180,7 @@ def do_demigod_roll(s: AgeaState, t: Task, a: Action) -> None:
         s.push("delay-roll", player=t.player, card=t.card, hero=t.hero)
 
 
+@RULES.does("delay-roll")
 def do_delay_roll(s: AgeaState, t: Task, a: Action) -> None:
     """Defeat: 1d6 delay tokens; a 6 is a Greek Tragedy; a destroyer costs a city state."""
     s.pop()
@@ -174,7 +198,7 @@ def do_delay_roll(s: AgeaState, t: Task, a: Action) -> None:
         hero.delay += max(0, roll - fleece)
         s.log(f"{s.name(hero.card)} is defeated and gets {max(0, roll - fleece)} delay token(s)"
               + (" (Golden Fleece: 1 fewer)" if fleece else "") + ".",
-              ruling("golden-fleece") if fleece else TEST)
+              RULES.ruling("golden-fleece") if fleece else TEST)
     if challenge.destroyer:
         cities = d.players[t.player].cities
         if len(cities) == 1:
@@ -193,32 +217,44 @@ def discard_hero(s: AgeaState, owner: int, hero: Hero) -> None:
     s.discard(hero.card)
 
 
+@RULES.offers("destroyer")
 def offer_destroyer(s: AgeaState, t: Task) -> list[Action]:
+    """A destroyer defeated its hero: the player picks the city state to discard."""
     return [act(f"discard city state {s.name(c)}", "lose-city", TEST, c)
             for c in s.data.players[t.player].cities]
 
 
+@RULES.does("lose-city")
 def do_destroyer(s: AgeaState, t: Task, a: Action) -> None:
+    """The chosen city state is discarded."""
     s.pop()
     s.data.players[t.player].cities.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.name(a.args[0])} is destroyed.", TEST)
 
 
+@RULES.offers("cerberus")
 def offer_cerberus(s: AgeaState, t: Task) -> list[Action]:
-    rule = ruling("cerberus")
+    """Cerberus defeated: the hero gains Army, or a hero returns from the discard pile."""
+    rule = RULES.ruling("cerberus")
     out = [act(f"{s.name(t.hero)} gains Army", "army", rule)]
     out += [act(f"take {s.name(c)} from the discard pile", "revive", rule, c)
             for c in dict.fromkeys(s.data.discard) if s.card(c).type == "hero"]
     return out
 
 
-def do_cerberus(s: AgeaState, t: Task, a: Action) -> None:
+@RULES.does("army")
+def do_cerberus_army(s: AgeaState, t: Task, a: Action) -> None:
+    """The hero that defeated Cerberus gains the Army trait (ruling cerberus)."""
     s.pop()
-    if a.kind == "army":
-        s.hero(t.hero)[1].gained.append("Army")
-        s.log(f"{s.name(t.hero)} gains the Army trait (the dead released from Hades).",
-              ruling("cerberus"))
-    else:
-        s.data.discard.remove(a.args[0])
-        s.gain_hero(t.player, Hero(a.args[0]), ruling("cerberus"))
+    s.hero(t.hero)[1].gained.append("Army")
+    s.log(f"{s.name(t.hero)} gains the Army trait (the dead released from Hades).",
+          RULES.ruling("cerberus"))
+
+
+@RULES.does("revive")
+def do_cerberus_revive(s: AgeaState, t: Task, a: Action) -> None:
+    """… or its player takes a hero from the discard pile (ruling cerberus)."""
+    s.pop()
+    s.data.discard.remove(a.args[0])
+    s.gain_hero(t.player, Hero(a.args[0]), RULES.ruling("cerberus"))

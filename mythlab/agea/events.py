@@ -1,61 +1,81 @@
-"""Events: playing them, Divine Intervention, and what each event does (rules: EVENTS)."""
+"""Events: Divine Intervention, the decisions events ask for, and what each event does
+(Agea rulebook, English edition, Events)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
 from .challenges import discard_hero
 from .load import card_id
-from .refs import act, card_note, ruling
+from .refs import RULES, card_note
 from .state import Task
 from .wars import start_war
 
 if TYPE_CHECKING:
     from .rules import AgeaState
 
+
 # ---------------------------------------------------------------------- event responses
+@RULES.offers("negate")
 def offer_negate(s: AgeaState, t: Task) -> list[Action]:
+    """A player holding Divine Intervention may negate the event being played (ruling
+    divine-intervention)."""
     name = s.name(t.card)
-    rule = ruling("divine-intervention")
+    rule = RULES.ruling("divine-intervention")
     di = next(c for c in s.data.players[t.player].hand if card_id(c) == "divine-intervention")
     return [act(f"negate {name} with Divine Intervention", "negate", rule, di),
             act(f"let {name} happen", "allow", rule)]
 
 
+@RULES.does("negate")
 def do_negate(s: AgeaState, t: Task, a: Action) -> None:
+    """Divine Intervention is discarded and the event with it, without effect."""
     s.pop()
-    if a.kind == "negate":
-        hand = s.data.players[t.player].hand
-        hand.remove(a.args[0])
-        s.discard(a.args[0])
-        s.discard(s.from_limbo(t.card))
-        s.log(f"{s.player_name(t.player)} plays Divine Intervention: {s.name(t.card)} has no "
-              "effect.", card_note(s.card(a.args[0])))
-    elif t.players:
+    hand = s.data.players[t.player].hand
+    hand.remove(a.args[0])
+    s.discard(a.args[0])
+    s.discard(s.from_limbo(t.card))
+    s.log(f"{s.player_name(t.player)} plays Divine Intervention: {s.name(t.card)} has no "
+          "effect.", card_note(s.card(a.args[0])))
+
+
+@RULES.does("allow")
+def do_allow(s: AgeaState, t: Task, a: Action) -> None:
+    """The next holder of Divine Intervention is asked; after the last, the event happens."""
+    s.pop()
+    if t.players:
         s.push("negate", player=t.players[0], players=t.players[1:], card=t.card, hero=t.hero,
                target=t.target, target_player=t.target_player, by=t.by)
     else:
         carry_out(s, t.by, t.card, t.hero, t.target, t.target_player)
 
 
+@RULES.offers("hera")
 def offer_hera(s: AgeaState, t: Task) -> list[Action]:
-    return [act(f"discard {s.name(c)}", "discard", card_note(s.card("blessing-of-hera")), c)
+    """Blessing of Hera: the target opponent picks the cards to discard."""
+    return [act(f"discard {s.name(c)}", "hera-discard", card_note(s.card("blessing-of-hera")),
+                c)
             for c in dict.fromkeys(s.data.players[t.player].hand)]
 
 
-def do_hera(s: AgeaState, t: Task, a: Action) -> None:
+@RULES.does("hera-discard")
+def do_hera_discard(s: AgeaState, t: Task, a: Action) -> None:
+    """One card discarded; the decision ends after the last one or with an empty hand."""
     hand = s.data.players[t.player].hand
     hand.remove(a.args[0])
     s.discard(a.args[0])
-    s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])}.", ruling("blessing-of-hera"))
+    s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])}.",
+          RULES.ruling("blessing-of-hera"))
     t.count -= 1
     if t.count == 0 or not hand:
         s.pop()
 
 
+@RULES.offers("bolt")
 def offer_bolt(s: AgeaState, t: Task) -> list[Action]:
+    """Lightning Bolt: the hero's owner may discard a blessing card to save it."""
     rule = card_note(s.card("lightning-bolt"))
     hand = s.data.players[t.player].hand
     out = [act(f"discard {s.name(b)} to save {s.name(t.hero)}", "save", rule, b)
@@ -63,40 +83,52 @@ def offer_bolt(s: AgeaState, t: Task) -> list[Action]:
     return out + [act(f"let {s.name(t.hero)} die", "die", rule)]
 
 
-def do_bolt(s: AgeaState, t: Task, a: Action) -> None:
+@RULES.does("save")
+def do_save(s: AgeaState, t: Task, a: Action) -> None:
+    """The blessing is discarded and the hero survives the Lightning Bolt."""
     s.pop()
     owner, hero = s.hero(t.hero)
-    if a.kind == "save":
-        s.data.players[owner].hand.remove(a.args[0])
-        s.discard(a.args[0])
-        s.log(f"{s.name(a.args[0])} is discarded: {s.name(hero.card)} survives.",
-              card_note(s.card("lightning-bolt")))
-    else:
-        discard_hero(s, owner, hero)
-        s.log(f"Lightning strikes {s.name(hero.card)}: the hero is discarded.",
-              card_note(s.card("lightning-bolt")))
+    s.data.players[owner].hand.remove(a.args[0])
+    s.discard(a.args[0])
+    s.log(f"{s.name(a.args[0])} is discarded: {s.name(hero.card)} survives.",
+          card_note(s.card("lightning-bolt")))
 
 
+@RULES.does("die")
+def do_die(s: AgeaState, t: Task, a: Action) -> None:
+    """The Lightning Bolt kills the hero: it and its possessions are discarded."""
+    s.pop()
+    owner, hero = s.hero(t.hero)
+    discard_hero(s, owner, hero)
+    s.log(f"Lightning strikes {s.name(hero.card)}: the hero is discarded.",
+          card_note(s.card("lightning-bolt")))
+
+
+@RULES.offers("tyche")
 def offer_tyche(s: AgeaState, t: Task) -> list[Action]:
-    return [act(f"keep {s.name(c)} from Tyche", "keep", ruling("blessing-of-tyche"), c)
+    """Blessing of Tyche: keep one of the cards drawn (ruling blessing-of-tyche)."""
+    return [act(f"keep {s.name(c)} from Tyche", "keep-from-tyche",
+                RULES.ruling("blessing-of-tyche"), c)
             for c in t.cards]
 
 
-def do_tyche(s: AgeaState, t: Task, a: Action) -> None:
+@RULES.does("keep-from-tyche")
+def do_keep_from_tyche(s: AgeaState, t: Task, a: Action) -> None:
+    """The others are discarded; the kept card is resolved as if drawn in the Draw Phase."""
     s.pop()
     for c in t.cards:
         if c != a.args[0]:
             s.discard(s.from_limbo(c))
     s.log(f"{s.player_name(t.player)} keeps {s.name(a.args[0])} and discards the others.",
-          ruling("blessing-of-tyche"))
+          RULES.ruling("blessing-of-tyche"))
     s.resolve_drawn(t.player, a.args[0], None)
-
 
 
 # ---------------------------------------------------------------------- what events do
 def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
               target_player: int) -> None:
-    """The effect of an event card once no one negated it (EVENTS table)."""
+    """The effect of an event card once no one negated it (Agea rulebook, English edition,
+    Events)."""
     d = s.data
     card = s.card(instance)
     rule = card_note(card)
@@ -119,7 +151,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
             if n:
                 player_q.bonus_vp += n
                 player_q.bonus_notes.append(f"Olympic Games +{n}")
-                s.log(f"{s.player_name(q)} gains {n} VP.", ruling("olympic-games"))
+                s.log(f"{s.player_name(q)} gains {n} VP.", RULES.ruling("olympic-games"))
     elif effect == "oracle":
         n = s.game.numbers["oracle_looks_at"]["value"]
         top = [s.name(c) for c in reversed(d.deck[-n:])]
@@ -134,7 +166,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         s.hero(target)[1].blessed.append(instance)
         s.log(f"{s.name(target)} is blessed"
               + (f" with {', '.join(card.traits)}" if card.traits else "") + " for this turn.",
-              ruling("blessings-last-one-turn"))
+              RULES.ruling("blessings-last-one-turn"))
     elif effect == "opponent-discards":
         if d.players[target_player].hand:
             s.push("hera", player=target_player, count=card.count)
@@ -177,7 +209,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
     elif effect == "curse":
         s.hero(target)[1].cursed = True
         s.log(f"{s.name(target)} is delayed until its owner discards a blessing card.",
-              ruling("curses"))
+              RULES.ruling("curses"))
     elif effect == "become-god":
         owner, h = s.hero(target)
         d.players[owner].heroes.remove(h)
@@ -187,7 +219,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         me.victory.append(s.from_limbo(instance))
         s.log(f"{s.name(target)} becomes a God and leaves play with what is attached to it; "
               f"{card.label} is worth {card.vp} VP in {s.player_name(player)}'s Victory Pile.",
-              ruling("visit-olympus"))
+              RULES.ruling("visit-olympus"))
         return
     elif effect == "duel":
         s.hero(hero)[1].delay += s.game.numbers["duel_delay"]["value"]

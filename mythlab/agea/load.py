@@ -1,4 +1,4 @@
-"""Agea's card list, rule numbers and rulings: loaded from ``data/agea`` and validated.
+"""Agea's card list, rule numbers and rulings: loaded from ``data/`` and validated.
 
 Users may load their own card files; a bad file raises ``DataError`` naming the file, the
 card and the field.
@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from mythlab.engine import DataError
-from mythlab.engine.datafiles import game_data, read_yaml, validate_entry
+from mythlab.engine.datafiles import Ruling, game_data, read_rulings, read_yaml, validate_entry
 from mythlab.engine.files import DataFile, as_source
 
 CardType = Literal["monster-foe", "non-monster-foe", "non-foe", "relic", "companion", "event",
@@ -75,10 +75,12 @@ class Card(BaseModel):
 
     @property
     def is_challenge(self) -> bool:
+        """A monster foe, non-monster foe or non-foe challenge: it tests the hero drawing it."""
         return self.type in CHALLENGE_TYPES
 
     @property
     def is_foe(self) -> bool:
+        """A foe, won into the Victory Pile (non-foe challenges are discarded)."""
         return self.type in FOE_TYPES
 
     @property
@@ -96,9 +98,11 @@ class CardSet:
     source: str
 
     def __post_init__(self) -> None:
+        """Index the cards by id."""
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
 
     def __getitem__(self, card_id: str) -> Card:
+        """The card with this id (KeyError if none)."""
         return self._by_id[card_id]  # type: ignore[attr-defined]
 
     def __iter__(self):
@@ -108,11 +112,34 @@ class CardSet:
         return len(self.cards)
 
     def of_type(self, *types: str) -> list[Card]:
+        """The cards of these types, in file order."""
         return [c for c in self.cards if c.type in types]
 
 
 def load_cards(path: str | Path | DataFile | None = None) -> CardSet:
-    """Load and validate a card file (the built-in ``data/agea/cards.yaml`` by default)."""
+    """Load and validate a card file (the built-in ``data/cards.yaml`` by default).
+
+    Parameters
+    ----------
+    path : str, Path or DataFile, optional
+        The card file (``format: mythlab-agea-cards``); bounded in size like every data file.
+
+    Returns
+    -------
+    CardSet
+        The cards by id, labelled (cards sharing a name add their traits), and the traits.
+
+    Raises
+    ------
+    DataError
+        Naming the file, the card and the field of the first problem.
+
+    Examples
+    --------
+    >>> cards = load_cards()
+    >>> len(cards), cards["hydra"].tests
+    (149, ('Strength', 'Wit'))
+    """
     path = as_source(path) if path is not None else game_data("mythlab.agea", "cards.yaml")
     raw = read_yaml(path)
     file = str(path)
@@ -156,7 +183,9 @@ def check_playable(cards: CardSet, players: int) -> None:
 
 
 def _check_card(file: str, card: Card, traits: set[str]) -> None:
+    """Refuse what the schema cannot: unknown traits and tests, a card type's missing parts."""
     def fail(field: str, problem: str) -> None:
+        """Refuse the card, naming the field."""
         raise DataError(file, card.id, field, problem)
 
     for t in card.traits:
@@ -192,6 +221,7 @@ def _with_labels(cards: list[Card]) -> list[Card]:
 
 @cache
 def builtin_cards() -> CardSet:
+    """The built-in card list, loaded once."""
     return load_cards()
 
 
@@ -202,10 +232,21 @@ def rule_numbers() -> dict[str, Any]:
 
 
 @cache
-def rulings() -> dict[str, dict[str, str]]:
-    """mythlab's decisions where the rulebook is silent, by id."""
-    raw = read_yaml(game_data("mythlab.agea", "rulings.yaml"))
-    return {r["id"]: r for r in raw["rulings"]}
+def rulings() -> dict[str, Ruling]:
+    """mythlab's decisions where the rulebook is silent, by id (``data/rulings.yaml``, read by
+    the reader every game shares).
+
+    Returns
+    -------
+    dict of str to Ruling
+        Each ruling's ``id``, ``question`` and ``decision``.
+
+    Examples
+    --------
+    >>> rulings()["war-tie"].question
+    'Two or more players share the highest Battle Total.'
+    """
+    return read_rulings("mythlab.agea")
 
 
 def deck_list(cards: CardSet, path: str | Path | None = None) -> list[str]:
@@ -230,5 +271,9 @@ def deck_list(cards: CardSet, path: str | Path | None = None) -> list[str]:
 
 
 def card_id(instance: str) -> str:
-    """The card id of a card in play: ``"hydra#2"`` (second copy) is a ``"hydra"``."""
+    """The card id of a card in play: ``"hydra#2"`` (second copy) is a ``"hydra"``.
+
+    >>> card_id("hydra#2"), card_id("hydra")
+    ('hydra', 'hydra')
+    """
     return instance.partition("#")[0]

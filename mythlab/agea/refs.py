@@ -1,14 +1,19 @@
-"""Rule references and small shared pieces of the Agea rules modules."""
+"""Agea's rule book (``RULES``), its rule references and the constants its rules modules share.
+
+``RULES`` lives here, below every rules module, so each can register its offers and doers
+without importing the others; ``rules.py`` imports them all, which registers every rule.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-from mythlab.engine import Action, ruling_ref
+from mythlab.engine import Rules
 
 from .load import Card
 
-# Rule references, as shown to users (rulebook section names).
+#: Agea's rules in code: which rule offers each decision's moves and which carries out each move
+RULES = Rules("Agea")
+
+# Rule references, as the event log shows them (Agea rulebook, English edition: section names).
 SETUP = "Agea · Setup"
 RECOVERY = "Agea · Turn Sequence 1: Recovery Phase"
 DRAW = "Agea · Turn Sequence 2: Draw Phase"
@@ -19,18 +24,14 @@ ENDING = "Agea · Ending the Game"
 VICTORY = "Agea · Victory"
 
 
-def ruling(name: str) -> str:
-    """The reference of a mythlab ruling (data/agea/rulings.yaml)."""
-    return ruling_ref("Agea", name)
-
-
 def card_note(card: Card) -> str:
+    """The reference of a rule printed on a card (its note in the rulebook's card lists)."""
     return f"Agea · card note: {card.label}"
 
 
+#: decisions of a challenge test and of a war (the phase shown while one is pending)
 TEST_TASKS = {"test", "demigod-roll", "delay-roll", "destroyer", "cerberus"}
 WAR_TASKS = {"war-muster", "war-roll", "war-spoils"}
-CHANCE_TASKS = {"order", "cut", "demigod-roll", "delay-roll", "war-roll"}
 
 #: event effects that may be played from the hand in your Adventure Phase or when drawn
 MAIN_WINDOW_EFFECTS = {
@@ -41,10 +42,3 @@ MAIN_WINDOW_EFFECTS = {
 }
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
-
-
-
-
-def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:
-    """An Agea action: ``args`` are what its rule needs (card ids, seats, die faces)."""
-    return Action(label, kind, args, rule, note)

@@ -1,43 +1,22 @@
-"""Agea's rules on the shared engine (seed 003_60b09daed0a0ea4d.txt).
+"""Agea's game and state classes on the shared engine (Agea rulebook, English edition).
 
-The turn runs Recovery -> Draw -> Adventure (rulebook "TURN SEQUENCE"); challenge tests and
-wars are sub-phases. Every pending decision or dice roll is a ``Task`` on a stack: the top task
-offers the legal actions, and when the stack empties the turn moves on. Each handler below is
-named after the rule it carries out; where the rulebook is silent the handler cites the
-mythlab ruling (``data/agea/rulings.yaml``) it follows.
+The turn runs Recovery -> Draw -> Adventure (Turn Sequence); challenge tests and wars are
+sub-phases. Every pending decision or dice roll is a ``Task`` on a stack: the top task is the
+decision to answer, ``RULES`` says which rule offers its moves and which carries out each move
+(``turn``, ``challenges``, ``events`` and ``wars`` register them; importing them here makes the
+book complete). When the stack empties the turn moves on (``AgeaState._advance``). Where the
+rulebook is silent a rule cites the mythlab ruling (``data/rulings.yaml``) it follows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
-from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
+from mythlab.engine import Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 
-from .challenges import (
-    do_cerberus,
-    do_delay_roll,
-    do_demigod_roll,
-    do_destroyer,
-    do_test,
-    offer_cerberus,
-    offer_destroyer,
-    offer_roll,
-    offer_test,
-)
-from .events import (
-    carry_out,
-    do_bolt,
-    do_hera,
-    do_negate,
-    do_tyche,
-    offer_bolt,
-    offer_hera,
-    offer_negate,
-    offer_tyche,
-)
+from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
+from .events import carry_out
 from .load import (
     Card,
     CardSet,
@@ -50,26 +29,22 @@ from .load import (
 )
 from .refs import (
     ADVENTURE,
-    CHANCE_TASKS,
     DRAW,
     ENDING,
-    MAIN_WINDOW_EFFECTS,
     ORDINALS,
     RECOVERY,
+    RULES,
     SETUP,
     TEST,
     TEST_TASKS,
     VICTORY,
     WAR_TASKS,
     WARS,
-    act,
     card_note,
-    ruling,
 )
-from .scoring import score_table
+from .scoring import evaluate, score_table
 from .state import AgeaData, Hero, Player, Task
-from .structure import structure_problems
-from .wars import do_muster, do_spoils, do_war_roll, offer_muster, offer_spoils, offer_war_roll
+from .structure import check_invariants
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Recovery",),
@@ -90,8 +65,31 @@ PHASES = PhaseBook([
           "The game ends when the last card is drawn; most VP wins."),
 ])
 
+
 class AgeaGame(Game):
-    """Agea: Greek heroes adventure, win relics and city states, and fight wars."""
+    """Agea: Greek heroes adventure, win relics and city states, and fight wars.
+
+    Parameters
+    ----------
+    players : int, optional
+        2 to 6 (ruling players); 3 when not given.
+    seed : int
+        Seeds the shuffle and every chance node's sampling: the same seed and moves give the
+        same game.
+    names : list of str, optional
+        The players' names (``P1``, ``P2`` … by default).
+    cards : str or Path, optional
+        A card file of your own, validated like the built-in one (a bad file is a
+        ``DataError`` naming the card and field); it needs a hero for every player.
+
+    Examples
+    --------
+    >>> game = AgeaGame(players=3, seed=7)
+    >>> len(game.deck), game.numbers["hand_limit"]["value"]
+    (149, 7)
+    >>> game.initial_state().is_chance_node()  # Setup: the turn order is drawn
+    True
+    """
 
     name = "agea"
     title = "Agea"
@@ -112,11 +110,13 @@ class AgeaGame(Game):
         self.deck = deck_list(self.cards)
 
     def new_data(self, stream: SeededStream) -> AgeaData:
+        """The shuffled deck and empty-handed players (Setup)."""
         deck = list(self.deck)
         stream.shuffle(deck)
         return AgeaData(deck=deck, players=[Player() for _ in range(self.players)])
 
     def initial_state(self) -> AgeaState:
+        """The game's first state: the deck is shuffled and Setup begins."""
         state = super().initial_state()
         state.log("The deck is shuffled.", SETUP)
         state._advance()
@@ -135,15 +135,30 @@ class AgeaGame(Game):
 
 
 class AgeaState(State):
-    """A position in Agea."""
+    """A position in Agea: the engine's ``State`` on Agea's data, rule book and turn flow.
+
+    The helpers below (``card``, ``hero``, ``traits``, ``draw_card``, ``play_event`` …) are
+    what the rules modules build on.
+
+    Examples
+    --------
+    >>> import mythlab
+    >>> s = mythlab.make("agea", players=2, seed=1).initial_state()
+    >>> s.phase.name, [a.label for a in s.legal_actions()]
+    ('Setup', ['P1 plays 1st', 'P2 plays 1st'])
+    >>> s.apply("P2 plays 1st").data.order
+    [1, 0]
+    """
 
     __slots__ = ()
     data_class = AgeaData
+    rules = RULES
     data: AgeaData
     game: AgeaGame
 
     # ------------------------------------------------------------------ engine hooks
     def _phase_name(self) -> str:
+        """The turn's phase, or Challenge test / War while one of their decisions is pending."""
         d = self.data
         if d.over:
             return "Game over"
@@ -154,25 +169,6 @@ class AgeaState(State):
                 return "War"
         return d.phase
 
-    def _current_player(self) -> int | None:
-        task = self.data.tasks[-1]
-        return CHANCE if task.kind in CHANCE_TASKS else task.player
-
-    def _legal(self) -> list[Action]:
-        task = self.data.tasks[-1]
-        return HANDLERS[task.kind][0](self, task)
-
-    def _chance(self) -> list[tuple[Action, Fraction]]:
-        task = self.data.tasks[-1]
-        actions = HANDLERS[task.kind][0](self, task)
-        p = Fraction(1, len(actions))
-        return [(a, p) for a in actions]
-
-    def _do(self, action: Action) -> None:
-        task = self.data.tasks[-1]
-        HANDLERS[task.kind][1](self, task, action)
-        self._advance()
-
     def _scores(self) -> dict[str, Any]:
         return score_table(self)
 
@@ -182,16 +178,20 @@ class AgeaState(State):
     # ------------------------------------------------------------------ helpers
     @property
     def turn_player(self) -> int:
+        """The seat whose turn it is."""
         d = self.data
         return d.order[d.turn] if d.order else 0
 
     def card(self, instance: str) -> Card:
+        """The card a card in play is a copy of."""
         return self.game.cards[card_id(instance)]
 
     def name(self, instance: str) -> str:
+        """A card in play's name as moves and the log show it."""
         return self.card(instance).label
 
     def hero(self, instance: str) -> tuple[int, Hero]:
+        """The owner and the ``Hero`` of a hero card in play (KeyError if none is)."""
         for p, player in enumerate(self.data.players):
             for h in player.heroes:
                 if h.card == instance:
@@ -199,14 +199,17 @@ class AgeaState(State):
         raise KeyError(instance)
 
     def owner_tag(self, player: int, me: int) -> str:
+        """`` (P2)`` after a card of another player's, so a move names whose card it aims at."""
         return "" if player == me else f" ({self.player_name(player)})"
 
     def push(self, kind: str, **fields: Any) -> Task:
+        """Put a decision on top of the stack: it is the next one answered."""
         task = Task(kind, **fields)
         self.data.tasks.append(task)
         return task
 
     def pop(self) -> Task:
+        """Take the decision being answered off the stack."""
         return self.data.tasks.pop()
 
     def discard(self, instance: str) -> None:
@@ -218,11 +221,13 @@ class AgeaState(State):
             self.data.clay_trait = ""
 
     def from_limbo(self, instance: str) -> str:
+        """Take a card that was being resolved off the table, to put it somewhere."""
         self.data.limbo.remove(instance)
         return instance
 
     def traits(self, hero: Hero) -> list[tuple[str, str]]:
-        """Every trait the hero has now, with the card it comes from (rules: ADVENTURE PHASE)."""
+        """Every trait the hero has now, with the card it comes from: "Relics & Companions lend
+        their traits", and so do blessings (Agea rulebook, English edition, Adventure Phase)."""
         found = [(t, hero.card) for t in self.card(hero.card).traits]
         found += [(t, "gained") for t in hero.gained]
         for b in hero.blessed:
@@ -237,6 +242,7 @@ class AgeaState(State):
         return found
 
     def trait_names(self, hero: Hero) -> set[str]:
+        """The names of the hero's traits, whatever lends them."""
         return {t for t, _ in self.traits(hero)}
 
     def active(self, hero: Hero) -> bool:
@@ -244,12 +250,14 @@ class AgeaState(State):
         return hero.delay == 0 and not hero.cursed
 
     def has(self, player: int, card: str) -> bool:
+        """Does ``player`` control a city state of this card id?"""
         p = self.data.players[player]
         return any(card_id(c) == card for c in p.cities)
 
     # ------------------------------------------------------------------ turn flow
     def _advance(self) -> None:
-        """Move the turn on while nothing is pending (TURN SEQUENCE, ENDING THE GAME)."""
+        """Move the turn on while nothing is pending (Agea rulebook, English edition, Turn
+        Sequence and Ending the Game)."""
         d = self.data
         while not d.over:
             if d.end_at_depth >= 0 and len(d.tasks) <= d.end_at_depth:
@@ -269,6 +277,7 @@ class AgeaState(State):
                 self._end_turn()
 
     def _setup_step(self) -> None:
+        """Setup, one step: draw the next seat of the turn order, cut a hero, or start play."""
         d = self.data
         n = self.game.players
         if len(d.order) < n - 1:
@@ -276,7 +285,8 @@ class AgeaState(State):
         elif len(d.order) == n - 1:
             last = next(p for p in range(n) if p not in d.order)
             d.order.append(last)
-            self.log(f"{self.player_name(last)} plays {ORDINALS[n - 1]}.", ruling("turn-order"))
+            self.log(f"{self.player_name(last)} plays {ORDINALS[n - 1]}.",
+                     RULES.ruling("turn-order"))
         elif (p := next((q for q in d.order if not d.players[q].heroes), None)) is not None:
             self.push("cut", player=p)
         else:
@@ -297,9 +307,11 @@ class AgeaState(State):
 
     @property
     def hand_limit(self) -> int:
+        """Maximum hand size (Recovery Phase: 7)."""
         return self.game.numbers["hand_limit"]["value"]
 
     def _start_adventure(self) -> None:
+        """Adventure Phase: each hero may adventure once; the player's menu opens."""
         me = self.turn_player
         for h in self.data.players[me].heroes:
             h.adventures_left = 1
@@ -320,7 +332,7 @@ class AgeaState(State):
                     self.remove_owned(relic)
                     self.discard(relic)
                     self.log(f"{self.name(relic)} returns to the gods (5 turns are over).",
-                             ruling("returning-relics"))
+                             RULES.ruling("returning-relics"))
         d.turns_played += 1
         if d.kronos:
             d.kronos = False
@@ -331,22 +343,24 @@ class AgeaState(State):
         self._start_turn()
 
     def _end_game(self) -> None:
+        """The last card drawn is resolved: the game ends and the VP are counted (Victory)."""
         d = self.data
         d.over = True
         d.tasks.clear()
         d.phase = "Game over"
-        self.log("The last card drawn is resolved: the game ends.", ruling("end-of-game"))
+        self.log("The last card drawn is resolved: the game ends.", RULES.ruling("end-of-game"))
         table = score_table(self)
         for q, player in enumerate(d.players):
             for c in player.cities:
                 if self.card(c).vp:
                     self.log(f"{self.name(c)} counts {self.card(c).vp} VP for "
                              f"{self.player_name(q)}, in place of a city state's 1.",
-                             ruling("athens-vp"))
+                             RULES.ruling("athens-vp"))
         for name, vp in table["scores"].items():
             self.log(f"{name}: {vp} VP", VICTORY)
         winners = ", ".join(self.player_name(w) for w in table["winners"])
-        self.log(f"Winner: {winners}.", VICTORY if len(table["winners"]) == 1 else ruling("ties"))
+        self.log(f"Winner: {winners}.",
+                 VICTORY if len(table["winners"]) == 1 else RULES.ruling("ties"))
 
     def controller(self, instance: str) -> int | None:
         """Who owns a relic or companion (attached to their hero or in their hand)."""
@@ -356,6 +370,7 @@ class AgeaState(State):
         return None
 
     def remove_owned(self, instance: str) -> None:
+        """Take a relic or companion from whoever owns it (hand or hero)."""
         for player in self.data.players:
             if instance in player.hand:
                 player.hand.remove(instance)
@@ -367,7 +382,8 @@ class AgeaState(State):
 
     # ------------------------------------------------------------------ drawing
     def draw_card(self, player: int, hero: Hero | None = None) -> None:
-        """Draw the top card and show it to all (DRAW PHASE; ADVENTURE PHASE when a hero draws)."""
+        """Draw the top card and show it to all (Agea rulebook, English edition, Draw Phase;
+        Adventure Phase when a hero draws)."""
         d = self.data
         instance = d.deck.pop()
         d.limbo.append(instance)
@@ -378,7 +394,8 @@ class AgeaState(State):
         self.resolve_drawn(player, instance, hero)
 
     def resolve_drawn(self, player: int, instance: str, hero: Hero | None) -> None:
-        """What happens to a drawn card, by its type (DRAW PHASE, ADVENTURE PHASE)."""
+        """What happens to a drawn card, by its type (Agea rulebook, English edition, Draw
+        Phase and Adventure Phase)."""
         card = self.card(instance)
         rule = ADVENTURE if hero else DRAW
         if card.is_challenge:
@@ -404,13 +421,15 @@ class AgeaState(State):
             self.push("event-drawn", player=player, card=instance)
 
     def gain_hero(self, player: int, hero: Hero, rule: str) -> None:
+        """A hero comes into play; one joining in its player's Adventure Phase may adventure
+        (ruling adventuring-heroes)."""
         d = self.data
         d.players[player].heroes.append(hero)
         self.log(f"{self.name(hero.card)} comes into play for {self.player_name(player)}.", rule)
         if player == self.turn_player and d.phase == "Adventure":
             hero.adventures_left = 1
             self.log(f"{self.name(hero.card)} may adventure this turn.",
-                     ruling("adventuring-heroes"))
+                     RULES.ruling("adventuring-heroes"))
 
     def gain_city(self, player: int, city: str, rule: str) -> None:
         """A city state comes under a player's control; Sparta and Athens exclude each other."""
@@ -449,341 +468,13 @@ class AgeaState(State):
         i = order.index(player)
         return order[i:] + order[:i]
 
-# ====================================================================== task handlers
-# Each task kind has (offer, carry out): offer lists the legal actions, carry out applies one.
-
-def offer_order(s: AgeaState, t: Task) -> list[Action]:
-    place = ORDINALS[t.count]
-    return [act(f"{s.player_name(p)} plays {place}", "order", ruling("turn-order"), p)
-            for p in range(s.game.players) if p not in s.data.order]
-
-
-def do_order(s: AgeaState, t: Task, a: Action) -> None:
-    s.pop()
-    s.data.order.append(a.args[0])
-    s.log(f"{a.label}.", ruling("turn-order"))
-
-
-def offer_cut(s: AgeaState, t: Task) -> list[Action]:
-    heroes = [c for c in s.data.deck if s.card(c).type == "hero"]
-    return [act(f"{s.player_name(t.player)} cuts {s.name(c)}", "cut", ruling("hero-cut"), c)
-            for c in heroes]
-
-
-def do_cut(s: AgeaState, t: Task, a: Action) -> None:
-    s.pop()
-    s.data.deck.remove(a.args[0])
-    s.data.players[t.player].heroes.append(Hero(a.args[0]))
-    s.log(f"{a.label} and puts the hero in play.", SETUP)
-
-
-def offer_hand_limit(s: AgeaState, t: Task) -> list[Action]:
-    hand = s.data.players[t.player].hand
-    return [act(f"discard {s.name(c)}", "discard", RECOVERY, c,
-               note=f"Hand limit {s.hand_limit}: discard down to {s.hand_limit} cards")
-            for c in dict.fromkeys(hand)]
-
-
-def do_hand_limit(s: AgeaState, t: Task, a: Action) -> None:
-    s.data.players[t.player].hand.remove(a.args[0])
-    s.discard(a.args[0])
-    s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])} (hand limit).", RECOVERY)
-    if len(s.data.players[t.player].hand) <= s.hand_limit:
-        s.pop()
-
-
-def attach_actions(s: AgeaState, player: int, instance: str, heroes: list[Hero], kind: str,
-                   rule: str) -> list[Action]:
-    """Attaching a relic or companion to one of the heroes (Promethean Clay picks a trait)."""
-    card = s.card(instance)
-    actions = []
-    for h in heroes:
-        if card.effect == "any-one-trait":
-            actions += [act(f"attach {card.label} to {s.name(h.card)} as {trait}", kind,
-                            card_note(card), instance, h.card, trait)
-                        for trait in s.game.cards.traits]
-        else:
-            lends = ", ".join(card.traits) or card.note or "no trait"
-            actions.append(act(f"attach {card.label} to {s.name(h.card)}", kind, rule,
-                               instance, h.card,
-                               note=f"{card.label} lends {lends} to {s.name(h.card)}"))
-    return actions
-
-
-def attach(s: AgeaState, instance: str, a: Action) -> None:
-    """Attach a relic or companion as action ``a`` says; the log cites the rule ``a`` came
-    from (Draw Phase, a find while adventuring, a card from the hand, Promethean Clay)."""
-    hero_card, trait = a.args[1], a.args[2] if len(a.args) > 2 else ""
-    _, hero = s.hero(hero_card)
-    hero.attached.append(instance)
-    if trait:
-        s.data.clay_trait = trait
-    s.log(f"{s.name(instance)} is attached to {s.name(hero_card)}"
-          + (f" and gives {trait}" if trait else "") + ".", a.rule)
-
-
-def drawn_rule(s: AgeaState) -> str:
-    """The rule for a card drawn without a hero: the Draw Phase's, or in the Adventure Phase
-    Blessing of Tyche's (its kept card is resolved as if drawn in the Draw Phase)."""
-    return DRAW if s.data.phase == "Draw" else ruling("blessing-of-tyche")
-
-
-def offer_place(s: AgeaState, t: Task) -> list[Action]:
-    card = s.card(t.card)
-    heroes = s.data.players[t.player].heroes
-    if t.hero:  # found while adventuring: it must go to that hero
-        rule = ADVENTURE
-        heroes = [h for h in heroes if h.card == t.hero] or heroes
-        actions = attach_actions(s, t.player, t.card, heroes, "attach", rule)
-    else:
-        rule = drawn_rule(s)
-        actions = attach_actions(s, t.player, t.card, heroes, "attach", rule)
-        actions.append(act(f"keep {card.label} in hand", "keep", rule, t.card))
-    if card.effect == "discard-for-vp":
-        actions.append(act(f"discard {card.label} for {card.vp} VP", "cash", card_note(card),
-                          t.card))
-    if not actions:
-        actions.append(act(f"keep {card.label} in hand", "keep", rule, t.card))
-    return actions
-
-
-def do_place(s: AgeaState, t: Task, a: Action) -> None:
-    s.pop()
-    instance = s.from_limbo(t.card)
-    me = s.data.players[t.player]
-    if a.kind == "attach":
-        attach(s, instance, a)
-    elif a.kind == "keep":
-        me.hand.append(instance)
-        s.log(f"{s.player_name(t.player)} keeps {s.name(instance)} in hand.", a.rule)
-    else:  # cash: Owl of Athena
-        card = s.card(instance)
-        me.bonus_vp += card.vp
-        me.bonus_notes.append(f"{card.label} +{card.vp}")
-        s.discard(instance)
-        s.log(f"{card.label} is discarded for {card.vp} VP.", ruling("owl-of-athena"))
-
-
-def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[Action]:
-    """Every legal way to play ``instance`` now, in your Adventure Phase or when drawn."""
-    card = s.card(instance)
-    if card.effect not in MAIN_WINDOW_EFFECTS:
-        return []
-    d = s.data
-    name, rule = card.label, card_note(card)
-    me = d.players[player]
-    opponents = [q for q in s.seats_from(player) if q != player]
-    out: list[Action] = []
-
-    def add(label: str, hero: str = "", target: str = "", target_player: int = -1) -> None:
-        out.append(act(label, kind, rule, instance, hero, target, target_player,
-                       note=f"{card.label}: {card.note}" if card.note else ""))
-
-    effect = card.effect
-    if effect in ("olympic-games", "oracle", "extra-turn", "draw-three-keep-one"):
-        add(f"play {name}")
-    elif effect == "gain-trait":
-        for q in s.seats_from(player):
-            for h in d.players[q].heroes:
-                add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}", target=h.card)
-    elif effect == "opponent-discards":
-        for q in opponents:
-            if d.players[q].hand:
-                add(f"play {name} on {s.player_name(q)}", target_player=q)
-    elif effect in ("take-city-state", "destroy-city-state"):
-        for q in opponents:
-            for c in d.players[q].cities:
-                add(f"play {name} on {s.name(c)}{s.owner_tag(q, player)}", target=c,
-                    target_player=q)
-    elif effect in ("take-hero", "kill-hero-unless-blessing", "curse"):
-        for q in opponents:
-            for h in d.players[q].heroes:
-                add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}", target=h.card,
-                    target_player=q)
-    elif effect in ("take-relic", "discard-relic", "discard-companion"):
-        wanted = "companion" if effect == "discard-companion" else "relic"
-        for q in opponents:
-            for h in d.players[q].heroes:
-                for c in h.attached:
-                    if s.card(c).type == wanted:
-                        add(f"play {name} on {s.name(c)}{s.owner_tag(q, player)}", target=c,
-                            target_player=q)
-    elif effect == "become-god":  # any hero in play, yours or not (ruling visit-olympus)
-        need = s.game.numbers["visit_olympus_min_traits"]["value"]
-        for q in s.seats_from(player):
-            for h in d.players[q].heroes:
-                if len(s.trait_names(h)) >= need:
-                    add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}",
-                        target=h.card, target_player=q)
-    elif effect == "duel":
-        for mine in me.heroes:
-            if s.active(mine):
-                for q in opponents:
-                    for h in d.players[q].heroes:
-                        add(f"play {name}: {s.name(mine.card)} against {s.name(h.card)}"
-                            f"{s.owner_tag(q, player)}", hero=mine.card, target=h.card,
-                            target_player=q)
-    elif effect == "adventure-twice-more":
-        for h in me.heroes:
-            if s.active(h):
-                add(f"play {name} on {s.name(h.card)}", target=h.card)
-    return out
-
-
-def offer_event_drawn(s: AgeaState, t: Task) -> list[Action]:
-    card = s.card(t.card)
-    rule = DRAW if s.data.phase == "Draw" else ADVENTURE
-    keep = act(f"keep {card.label}", "keep", rule, t.card,
-              note="Event cards may be played or kept (DRAW PHASE)")
-    return event_actions(s, t.player, t.card, "play") + [keep]
-
-
-def do_event_drawn(s: AgeaState, t: Task, a: Action) -> None:
-    s.pop()
-    if a.kind == "keep":
-        s.data.players[t.player].hand.append(s.from_limbo(t.card))
-        s.log(f"{s.player_name(t.player)} keeps {s.name(t.card)}.", a.rule)
-    else:
-        _, hero, target, target_player = a.args
-        s.play_event(t.player, t.card, True, hero, target, target_player)
-
-
-def offer_menu(s: AgeaState, t: Task) -> list[Action]:
-    """Adventure Phase: go adventuring, play events, attach cards from hand, or end the turn."""
-    d = s.data
-    me = d.players[t.player]
-    out = [act(f"adventure with {s.name(h.card)}", "adventure", ADVENTURE, h.card,
-               note=f"{s.name(h.card)} draws the top card and faces it")
-           for h in me.heroes if s.active(h) and h.adventures_left > 0]
-    for c in dict.fromkeys(me.hand):
-        card = s.card(c)
-        if card.type in ("relic", "companion"):
-            out += attach_actions(s, t.player, c, me.heroes, "attach-from-hand",
-                                  ruling("attach-timing"))
-        else:
-            out += event_actions(s, t.player, c, "play-from-hand")
-    blessings = [c for c in dict.fromkeys(me.hand) if s.card(c).is_blessing]
-    for h in me.heroes:
-        if h.cursed:
-            out += [act(f"lift the curse on {s.name(h.card)} by discarding {s.name(b)}", "lift",
-                       ruling("curses"), h.card, b) for b in blessings]
-    out.append(act("end turn", "end", ADVENTURE, note="Stop adventuring; the next player's turn"))
-    return out
-
-
-def do_menu(s: AgeaState, t: Task, a: Action) -> None:
-    me = s.data.players[t.player]
-    if a.kind == "adventure":
-        _, hero = s.hero(a.args[0])
-        hero.adventures_left -= 1
-        s.draw_card(t.player, hero)
-    elif a.kind == "attach-from-hand":
-        me.hand.remove(a.args[0])
-        attach(s, a.args[0], a)
-    elif a.kind == "play-from-hand":
-        instance, hero, target, target_player = a.args
-        s.play_event(t.player, instance, True, hero, target, target_player)
-    elif a.kind == "lift":
-        _, hero = s.hero(a.args[0])
-        me.hand.remove(a.args[1])
-        s.discard(a.args[1])
-        hero.cursed = False
-        s.log(f"{s.name(a.args[1])} is discarded: {s.name(hero.card)} is no longer cursed.",
-              ruling("curses"))
-    else:
-        s.pop()
-        s.log(f"{s.player_name(t.player)} ends the turn.", ADVENTURE)
-
-
-def offer_rival(s: AgeaState, t: Task) -> list[Action]:
-    rule = ruling("sparta-athens")
-    return [act("keep Sparta, discard Athens", "rival", rule, "athens"),
-            act("keep Athens, discard Sparta", "rival", rule, "sparta")]
-
-
-def do_rival(s: AgeaState, t: Task, a: Action) -> None:
-    s.pop()
-    cities = s.data.players[t.player].cities
-    city = next(c for c in cities if card_id(c) == a.args[0])
-    cities.remove(city)
-    s.discard(city)
-    s.log(f"{s.player_name(t.player)} cannot control both Sparta and Athens: "
-          f"{s.name(city)} is discarded.", ruling("sparta-athens"))
-
-
-HANDLERS: dict[str, tuple[Callable[[AgeaState, Task], list[Action]],
-                          Callable[[AgeaState, Task, Action], None]]] = {
-    "order": (offer_order, do_order),
-    "cut": (offer_cut, do_cut),
-    "hand-limit": (offer_hand_limit, do_hand_limit),
-    "place": (offer_place, do_place),
-    "event-drawn": (offer_event_drawn, do_event_drawn),
-    "menu": (offer_menu, do_menu),
-    "test": (offer_test, do_test),
-    "demigod-roll": (offer_roll, do_demigod_roll),
-    "delay-roll": (offer_roll, do_delay_roll),
-    "destroyer": (offer_destroyer, do_destroyer),
-    "cerberus": (offer_cerberus, do_cerberus),
-    "rival": (offer_rival, do_rival),
-    "negate": (offer_negate, do_negate),
-    "hera": (offer_hera, do_hera),
-    "bolt": (offer_bolt, do_bolt),
-    "tyche": (offer_tyche, do_tyche),
-    "war-muster": (offer_muster, do_muster),
-    "war-roll": (offer_war_roll, do_war_roll),
-    "war-spoils": (offer_spoils, do_spoils),
-}
 
 AgeaGame.state_class = AgeaState
 
 
-# ====================================================================== checks and bots
-def check_invariants(s: AgeaState) -> list[str]:
-    """Every card in exactly one place; no negative counters; Sparta and Athens apart."""
-    broken = structure_problems(s, HANDLERS)  # first: the checks below assume a sound shape
-    if broken:
-        return broken
-    d = s.data
-    places: list[str] = d.deck + d.discard + d.removed + d.limbo
-    problems = []
-    for q, p in enumerate(d.players):
-        places += p.cities + p.hand + p.victory
-        for h in p.heroes:
-            places.append(h.card)
-            places += h.attached
-            if h.delay < 0:
-                problems.append(f"{s.name(h.card)} has {h.delay} delay tokens")
-        if (s.has(q, "sparta") and s.has(q, "athens")
-                and not any(t.kind == "rival" for t in d.tasks)):
-            problems.append(f"{s.player_name(q)} controls both Sparta and Athens")
-        if p.bonus_vp < 0:
-            problems.append(f"{s.player_name(q)} has negative bonus VP")
-    expected = sorted(s.game.deck)
-    if sorted(places) != expected:
-        from collections import Counter
-
-        diff = Counter(places)
-        diff.subtract(Counter(expected))
-        odd = {k: v for k, v in diff.items() if v}
-        problems.append(f"cards not in exactly one place: {odd}")
-    for relic, n in d.uses.items():
-        if not 0 < n <= (s.card(relic).uses or 0):
-            problems.append(f"{s.name(relic)} has {n} uses left")
-    return problems
-
-
-def evaluate(s: AgeaState, player: int) -> float:
-    """Greedy bots' view: my VP lead, plus a little for active heroes and traits."""
-    scores = score_table(s)["vp"]
-    others = [v for q, v in enumerate(scores) if q != player]
-    heroes = s.data.players[player].heroes
-    active = sum(1 for h in heroes if s.active(h))
-    traits = sum(len(s.trait_names(h)) for h in heroes)
-    return scores[player] - max(others, default=0) + 0.3 * active + 0.05 * traits
-
-
 def diagnose(s: AgeaState, label: str) -> tuple[str, str] | None:
-    """Why a move is not legal, for the moves players most often try (DESIGN: IllegalAction)."""
+    """Why a move is not legal, as (rule, reason), for the moves players most often try; None
+    leaves the engine's generic reason."""
     d = s.data
     text = label.strip()
     low = text.casefold()
@@ -804,7 +495,7 @@ def diagnose(s: AgeaState, label: str) -> tuple[str, str] | None:
                         return ADVENTURE, (f"{s.name(h.card)} has {h.delay} delay token(s); "
                                            "only heroes without delay tokens may adventure")
                     if h.cursed:
-                        return ruling("curses"), (f"{s.name(h.card)} is cursed until a "
+                        return RULES.ruling("curses"), (f"{s.name(h.card)} is cursed until a "
                                                   "blessing card is discarded")
                     return ADVENTURE, f"{s.name(h.card)} has already adventured this turn"
         return ADVENTURE, f"no hero called {name!r} is in play"
@@ -820,16 +511,16 @@ def diagnose(s: AgeaState, label: str) -> tuple[str, str] | None:
                 if c.effect == "hold-for-vp":
                     return card_note(c), f"{c.label} is held for VP, never played"
                 if c.effect in ("blessing", "defeat-any-monster"):
-                    return ruling("events-timing"), (f"{c.label} is played during a challenge "
-                                                     "test or a war")
+                    return RULES.ruling("events-timing"), (f"{c.label} is played during a "
+                                                           "challenge test or a war")
                 if c.effect in ("war-bonus", "martyr"):
                     return card_note(c), f"{c.label} is played only during a war"
                 if c.effect == "negate-event":
                     return card_note(c), (f"{c.label} is played only when someone plays an "
                                           "event")
                 if c.effect == "become-god":
-                    return ruling("visit-olympus"), ("the target must be a hero in play with 5 "
-                                                     "or more traits")
+                    return RULES.ruling("visit-olympus"), ("the target must be a hero in play "
+                                                           "with 5 or more traits")
                 return s.phase.rule, f"{c.label} cannot be played that way now"
         return None
     if low == "end turn" and (not d.tasks or d.tasks[-1].kind != "menu"):

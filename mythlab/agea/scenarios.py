@@ -29,6 +29,32 @@ def scenario(players: int = 2, seed: int = 0, *,
 
     Cards are named by label ("Hercules", "Blade of Hephaestus"); ``deck_top`` lists the next
     cards to be drawn, first one first. Everything else stays shuffled in the deck.
+
+    Parameters
+    ----------
+    players, seed : int
+        As for ``mythlab.make("agea", ...)``; the turn order is P1, P2, ….
+    heroes, cities, hand : mapping of seat to card names, optional
+        What each player controls or holds.
+    attached : mapping of hero name to card names, optional
+        Relics and companions the hero carries (limited uses and return timers start full).
+    deck_top : sequence of card names
+        The next cards drawn, first one first.
+    delays : mapping of hero name to int, optional
+        Delay tokens on heroes.
+    phase : {"Adventure", "Draw"}
+        Where P1's turn starts.
+
+    Returns
+    -------
+    AgeaState
+        The position; ``ValueError`` names a card that does not exist or is used twice.
+
+    Examples
+    --------
+    >>> s = scenario(heroes={0: ["Ajax"]}, hand={0: ["Trojan Horse"]}, deck_top=["Thebes"])
+    >>> s.phase.name, s.data.players[0].hand
+    ('Adventure', ['trojan-horse'])
     """
     game = make("agea", players=players, seed=seed)
     state = game.initial_state()
@@ -37,6 +63,7 @@ def scenario(players: int = 2, seed: int = 0, *,
     by_label.update({c.name.casefold(): c.id for c in game.cards})
 
     def take(label: str) -> str:
+        """The card called ``label``, taken out of the deck or the discard pile."""
         try:
             cid = by_label[label.casefold()]
         except KeyError:

@@ -1,4 +1,5 @@
-"""Agea's VICTORY table: victory points per player, with the breakdown behind them."""
+"""Agea's victory points per player, with the breakdown behind them (Agea rulebook, English
+edition, Victory), and the greedy bots' view of a position built on them."""
 
 from __future__ import annotations
 
@@ -34,7 +35,21 @@ def breakdown(s: AgeaState, player: int) -> dict[str, int]:
 
 
 def score_table(s: AgeaState) -> dict[str, Any]:
-    """Scores by player name, VP by seat, the breakdowns and the winners (ties share)."""
+    """Scores by player name, VP by seat, the breakdowns and the winners (ties share).
+
+    Returns
+    -------
+    dict
+        ``scores`` (name -> VP), ``vp`` (by seat), ``winners`` (seats), ``breakdown`` (name ->
+        VP by source, as ``breakdown`` gives it) and ``final`` (the game is over).
+
+    Examples
+    --------
+    >>> import mythlab
+    >>> s = mythlab.make("agea", players=2, seed=1).initial_state()
+    >>> score_table(s)["vp"], score_table(s)["final"]
+    ([0, 0], False)
+    """
     parts = [breakdown(s, q) for q in range(s.game.players)]
     vp = [sum(b.values()) for b in parts]
     best = max(vp)
@@ -47,3 +62,11 @@ def score_table(s: AgeaState) -> dict[str, Any]:
     }
 
 
+def evaluate(s: AgeaState, player: int) -> float:
+    """Greedy bots' view: my VP lead, plus a little for active heroes and traits."""
+    scores = score_table(s)["vp"]
+    others = [v for q, v in enumerate(scores) if q != player]
+    heroes = s.data.players[player].heroes
+    active = sum(1 for h in heroes if s.active(h))
+    traits = sum(len(s.trait_names(h)) for h in heroes)
+    return scores[player] - max(others, default=0) + 0.3 * active + 0.05 * traits

@@ -56,7 +56,7 @@ class Task:
 
 @dataclass
 class War:
-    """A war being fought (rules: WARS)."""
+    """A war being fought (Agea rulebook, English edition, Wars)."""
 
     card: str
     player: int                         # who drew it

@@ -1,14 +1,17 @@
 """What an Agea position must look like before its rules can run on it (a loaded state may
-hold anything): seats in range, card ids of this deck, known phases and tasks, counts ≥ 0."""
+hold anything): seats in range, card ids of this deck, known phases and tasks, counts ≥ 0;
+then the invariants every position keeps (each card in exactly one place)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from mythlab.engine.checks import Shape
 
 from .load import card_id
+from .refs import RULES
 
 if TYPE_CHECKING:
     from .rules import AgeaState
@@ -73,3 +76,36 @@ def structure_problems(s: AgeaState, task_kinds: Collection[str]) -> list[str]:
             if g.cards[card_id(relic)].uses is None:
                 shape.fail(f"uses[{relic!r}]", "this card has no limited uses")
     return shape.problems
+
+
+def check_invariants(s: AgeaState) -> list[str]:
+    """Every card in exactly one place; no negative counters; Sparta and Athens apart."""
+    decisions = {*RULES.offerers, *RULES.outcomes}
+    broken = structure_problems(s, decisions)  # first: the checks below assume a sound shape
+    if broken:
+        return broken
+    d = s.data
+    places: list[str] = d.deck + d.discard + d.removed + d.limbo
+    problems = []
+    for q, p in enumerate(d.players):
+        places += p.cities + p.hand + p.victory
+        for h in p.heroes:
+            places.append(h.card)
+            places += h.attached
+            if h.delay < 0:
+                problems.append(f"{s.name(h.card)} has {h.delay} delay tokens")
+        if (s.has(q, "sparta") and s.has(q, "athens")
+                and not any(t.kind == "rival" for t in d.tasks)):
+            problems.append(f"{s.player_name(q)} controls both Sparta and Athens")
+        if p.bonus_vp < 0:
+            problems.append(f"{s.player_name(q)} has negative bonus VP")
+    expected = sorted(s.game.deck)
+    if sorted(places) != expected:
+        diff = Counter(places)
+        diff.subtract(Counter(expected))
+        odd = {k: v for k, v in diff.items() if v}
+        problems.append(f"cards not in exactly one place: {odd}")
+    for relic, n in d.uses.items():
+        if not 0 < n <= (s.card(relic).uses or 0):
+            problems.append(f"{s.name(relic)} has {n} uses left")
+    return problems

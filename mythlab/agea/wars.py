@@ -1,20 +1,24 @@
-"""Wars: mustering, Battle Totals, roll-offs and spoils (rules: WARS)."""
+"""Wars: mustering, Battle Totals, roll-offs and spoils (Agea rulebook, English edition,
+Wars)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
+from mythlab.engine import Action, act
+from mythlab.engine.chance import uniform
 
 from .load import card_id
-from .refs import WARS, act, ruling
+from .refs import RULES, WARS
 from .state import Task, War
 
 if TYPE_CHECKING:
     from .rules import AgeaState
 
-# ---------------------------------------------------------------------- wars
+
 def start_war(s: AgeaState, player: int, instance: str) -> None:
+    """A war event is played: every player, in turn order, musters for battle."""
     n = s.game.players
     s.data.war = War(instance, player, bonus=[0] * n, rolls=[0] * n)
     seats = s.seats_from(s.turn_player)
@@ -49,10 +53,13 @@ def battle_base(s: AgeaState, player: int) -> tuple[int, list[str]]:
     return total, parts
 
 
+@RULES.offers("war-muster")
 def offer_muster(s: AgeaState, t: Task) -> list[Action]:
+    """Before the dice, a player may play cards that add to the Battle Total (ruling
+    war-helpers), then is ready."""
     d = s.data
     me = d.players[t.player]
-    rule = ruling("war-helpers")
+    rule = RULES.ruling("war-helpers")
     out = [act("ready for battle", "ready", WARS,
               note=f"Battle Total before the die: {battle_base(s, t.player)[0]}")]
     for c in dict.fromkeys(me.hand):
@@ -68,11 +75,16 @@ def offer_muster(s: AgeaState, t: Task) -> list[Action]:
     return out
 
 
-def do_muster(s: AgeaState, t: Task, a: Action) -> None:
-    if a.kind == "war-card":
-        instance, target = a.args
-        s.play_event(t.player, instance, True, hero=target, target=target)
-        return
+@RULES.does("war-card")
+def do_war_card(s: AgeaState, t: Task, a: Action) -> None:
+    """A card played for the war (Trojan Horse, Martyr, a War or Army blessing)."""
+    instance, target = a.args
+    s.play_event(t.player, instance, True, hero=target, target=target)
+
+
+@RULES.does("ready")
+def do_ready(s: AgeaState, t: Task, a: Action) -> None:
+    """The next player musters; after the last, every player rolls in turn order."""
     s.pop()
     s.log(f"{s.player_name(t.player)} is ready for battle.", WARS)
     if t.players:
@@ -82,15 +94,19 @@ def do_muster(s: AgeaState, t: Task, a: Action) -> None:
         s.push("war-roll", player=seats[0], players=seats[1:])
 
 
-def offer_war_roll(s: AgeaState, t: Task) -> list[Action]:
+@RULES.chances("war-roll")
+def war_roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
+    """Each player adds 1D6 to the Battle Total (tied leaders roll off, ruling war-tie)."""
     war = s.data.war
     assert war is not None
     what = "in the roll-off" if war.contenders else f"for the {s.name(war.card)}"
-    return [act(f"{s.player_name(t.player)} rolls {r} {what}", "war-roll", WARS, r)
-            for r in range(1, 7)]
+    return uniform([act(f"{s.player_name(t.player)} rolls {r} {what}", "war-roll", WARS, r)
+                    for r in range(1, 7)])
 
 
+@RULES.does("war-roll")
 def do_war_roll(s: AgeaState, t: Task, a: Action) -> None:
+    """After the last die, the highest Battle Total wins the war card (ties roll off)."""
     s.pop()
     war = s.data.war
     assert war is not None
@@ -113,7 +129,7 @@ def do_war_roll(s: AgeaState, t: Task, a: Action) -> None:
     if len(leaders) > 1:
         war.contenders = leaders
         s.log(f"{', '.join(s.player_name(p) for p in leaders)} tie at {best}: they roll off.",
-              ruling("war-tie"))
+              RULES.ruling("war-tie"))
         s.push("war-roll", player=leaders[0], players=leaders[1:])
         return
     winner = leaders[0]
@@ -124,16 +140,25 @@ def do_war_roll(s: AgeaState, t: Task, a: Action) -> None:
         s.push("war-spoils", player=winner)
 
 
+@RULES.offers("war-spoils")
 def offer_spoils(s: AgeaState, t: Task) -> list[Action]:
-    rule = ruling("war-spoils")
+    """The winner "may take a City State away from one of the losers" (ruling war-spoils)."""
+    rule = RULES.ruling("war-spoils")
     out = [act(f"take {s.name(c)} from {s.player_name(q)}", "spoils", rule, c, q)
            for q in s.seats_from(t.player) if q != t.player for c in s.data.players[q].cities]
     return out + [act("take no city state", "no-spoils", rule)]
 
 
+@RULES.does("spoils")
 def do_spoils(s: AgeaState, t: Task, a: Action) -> None:
+    """The winner takes the chosen city state from its loser."""
     s.pop()
-    if a.kind == "spoils":
-        city, loser = a.args
-        s.data.players[loser].cities.remove(city)
-        s.gain_city(t.player, city, WARS)
+    city, loser = a.args
+    s.data.players[loser].cities.remove(city)
+    s.gain_city(t.player, city, WARS)
+
+
+@RULES.does("no-spoils")
+def do_no_spoils(s: AgeaState, t: Task, a: Action) -> None:
+    """The winner takes no city state."""
+    s.pop()

@@ -79,6 +79,7 @@ SPEC = GameSpec(
     summary="Bid for the gods' favour, sail fleets, recruit creatures, build two metropolises.",
     game="mythlab.cyclades.rules:CycladesGame",
     view="mythlab.widgets.cyclades:cyclades_view",
+    odds={"cyclades": "mythlab.cyclades.odds_command:BATTLE_ODDS"},
     data="mythlab.cyclades",
     notebooks=('cyclades.ipynb', 'cyclades_graph.ipynb'),
     rulebooks=('Cyclades rulebook, Greek edition',),

@@ -63,6 +63,7 @@ SPEC = GameSpec(
     game="mythlab.elder_sign.rules:ElderSignGame",
     view="mythlab.elder_sign.view:elder_sign_view",
     bots={'odds': 'mythlab.elder_sign.bots:OddsBot'},
+    odds={"elder_sign": "mythlab.elder_sign.odds_command:ADVENTURE_ODDS"},
     data="mythlab.elder_sign",
     notebooks=('elder_sign.ipynb', 'elder_sign_odds.ipynb'),
     rulebooks=('Elder Sign rulebook, Greek edition',),

@@ -31,6 +31,9 @@ class Game:
     state_class: ClassVar[type[State]] = State
     #: game-specific options and their defaults; ``make`` refuses any other option
     default_options: ClassVar[dict[str, Any]] = {}
+    #: what the rulebook keeps secret, each with the rule that hides it ("hands": "... p.4");
+    #: empty for a game of perfect information (``State.observation`` shows everything)
+    hidden: ClassVar[dict[str, str]] = {}
     #: the options naming data files, each with whether it takes a list of paths; they are
     #: read when the game is made (``options`` holds the ``DataFile``) and saves embed them
     file_options: ClassVar[dict[str, bool]] = {}

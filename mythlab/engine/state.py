@@ -11,6 +11,7 @@ game overrides ``apply``.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -190,6 +191,33 @@ class State:
         # stay independent; the step number makes each roll of a game its own draw.
         stream = SeededStream(self.stream.seed, -1 - len(self.history))
         return outcomes[stream.choice_index([p for _, p in outcomes])][0]
+
+    # ----------------------------------------------------------------- hidden information
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see of this position, JSON-able; ``None`` is the public view.
+
+        The same shape for every game: ``game``, ``player``, ``phase``, ``to_move``, ``step``
+        and ``data``, the game's position with what the rulebook keeps from ``player``
+        hidden (``Game.hidden`` names each secret and the rule that hides it). Views, bots
+        and saves shown to a seat use only this.
+        """
+        return {"game": self.game.name, "player": player, "phase": self.phase.name,
+                "to_move": self.current_player, "step": len(self.history),
+                "data": self._observe(player)}
+
+    def resample_hidden(self, player: int | None, rng: random.Random) -> State:
+        """A state ``player`` cannot tell from this one (the same ``observation``), with
+        everything hidden from them redrawn at random: what a search bot may search over."""
+        new = self.clone()
+        new._resample(player, rng)
+        return new.edited()
+
+    def _observe(self, player: int | None) -> Any:
+        """The position as ``player`` sees it (hook): by default all of it."""
+        return _adapter(type(self.data)).dump_python(self.data, mode="json")
+
+    def _resample(self, player: int | None, rng: random.Random) -> None:
+        """Redraw, in place, what ``player`` cannot see (hook): by default nothing is hidden."""
 
     def scores(self) -> dict[str, Any]:
         """Final scores and winners (also available mid-game as the running tally)."""

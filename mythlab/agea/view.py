@@ -1,11 +1,19 @@
-"""The Agea view in the Stepper: each player's heroes, city states, hand and victory pile."""
+"""The Agea view in the Stepper: each player's heroes, city states, hand and victory pile.
+
+HTML only (no widget code), so the game names it in its ``GameSpec`` and the Stepper imports it
+the first time it shows an Agea state.
+"""
 
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
-from mythlab.agea.rules import AgeaState
-from mythlab.agea.scoring import score_table
+from .scoring import score_table
+from .state import Hero
+
+if TYPE_CHECKING:
+    from .rules import AgeaState
 
 _STYLE = """<style>
 .agea {font-family: sans-serif; font-size: 13px}
@@ -25,10 +33,12 @@ _STYLE = """<style>
 
 
 def _cards(s: AgeaState, cards: list[str]) -> str:
+    """Card names as small tags, or a dash for none."""
     return "".join(f'<span class="card">{escape(s.name(c))}</span>' for c in cards) or "—"
 
 
-def _hero(s: AgeaState, hero) -> str:
+def _hero(s: AgeaState, hero: Hero) -> str:
+    """One hero: its traits (blessed and limited ones marked), delay, curse and possessions."""
     tags = []
     for trait, source in s.traits(hero):
         css = "tag"
@@ -58,7 +68,25 @@ def _hero(s: AgeaState, hero) -> str:
 
 
 def agea_view(s: AgeaState) -> str:
-    """HTML of the whole table: whose turn, the card being resolved, every player's area."""
+    """HTML of the whole table: whose turn, the card being resolved, every player's area.
+
+    Parameters
+    ----------
+    s : AgeaState
+        The position to show.
+
+    Returns
+    -------
+    str
+        Self-contained HTML (it carries its own ``<style>``); card names are escaped.
+
+    Examples
+    --------
+    >>> import mythlab
+    >>> html = agea_view(mythlab.make("agea", players=2, seed=1).initial_state())
+    >>> "mythlab-agea-view" in html and "Deck: <b>149</b>" in html
+    True
+    """
     d = s.data
     table = score_table(s)
     focus = []
