@@ -1,5 +1,5 @@
 """Effects that change the table: rewards and penalties, doom, monsters, locks, trophies,
-being devoured (seed p.8-11). Functions take the state being changed (``s``) first.
+being devoured (rulebook p.8-11). Functions take the state being changed (``s``) first.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Adventure cards in play as task rows: monster tasks, completions, dice accounting.
 
-Rules: tasks (seed p.5-6), completing a task with one minimal set of dice per requirement
+Rules: tasks (rulebook p.5-6), completing a task with one minimal set of dice per requirement
 (p.6, via :class:`mythlab.dice.Matcher`), monster tasks: empty, full and partial, and extra
 rows under the last task (p.10-11).
 """
@@ -13,7 +13,7 @@ from math import ceil
 from .dice import TERROR, Matcher, Requirement, Row, parse_row, reading_key
 from .load import builtin_data
 
-#: how many dice of each colour the box holds (seed p.2)
+#: how many dice of each colour the box holds (rulebook p.2)
 TOTALS = {"green": 6, "yellow": 1, "red": 1}
 COLOURS = ("green", "yellow", "red")
 CODES = {"green": "G", "yellow": "Y", "red": "R"}
@@ -62,7 +62,7 @@ def card_rows(name: str, placed: tuple[tuple[str, int], ...], extra_terror: bool
 
     A monster on a full monster task replaces the row; on a partial one (``keep_1``) it covers
     all but the row's first requirement; on an empty monster task or under the last task it
-    adds a row (seed p.10-11). Empty monster tasks without a monster do not count.
+    adds a row (rulebook p.10-11). Empty monster tasks without a monster do not count.
     """
     adv = builtin_data().adventures[name]
     slots, _ = monster_slots(name)
