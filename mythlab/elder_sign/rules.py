@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State, act
 from mythlab.engine.chance import SeededStream
@@ -75,6 +76,9 @@ from .refs import (
 from .state import ElderSignData, Seat, Task, copy_data, copy_for_dice
 from .structure import structure_problems
 from .tasks import COLOURS, TOTALS, split
+
+if TYPE_CHECKING:
+    from .live_odds import LiveOdds
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Move", "Monster appears"),
@@ -157,6 +161,14 @@ class ElderSignGame(Game):
                                  f"{', '.join(self.data.investigators)}")
         if self.options["wild"] not in ("seed", "faq"):
             raise ValueError("wild: 'seed' (the rulebook) or 'faq' (the publisher's FAQ)")
+
+    @cached_property
+    def live_odds(self) -> LiveOdds:
+        """The solvers behind the live odds of this game's cards (:mod:`.live_odds`), shared
+        by all its states; made on first use, so a game nobody asks odds of loads no solver."""
+        from .live_odds import LiveOdds
+
+        return LiveOdds()
 
     def new_data(self, stream: SeededStream) -> ElderSignData:
         data = self.data

@@ -3,8 +3,8 @@ the Ancient One, the adventures in play with their task rows, what is done, the 
 them, and the exact odds of each card for the active investigator's green dice.
 
 Plain HTML from a state, no widget code. Odds come from :mod:`.live_odds` (``AdventureOdds``:
-optimal play, focus whenever the rules allow), cached per (tasks, terror effect, pool, wildcard
-reading), so a redraw after a click costs a dictionary lookup.
+optimal play, focus whenever the rules allow), whose solvers the game keeps per card as played
+now (``live_odds.LiveOdds``), so a redraw after a click costs a dictionary lookup.
 """
 
 from __future__ import annotations
