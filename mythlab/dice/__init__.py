@@ -4,8 +4,7 @@ A :class:`Die` is named faces with integer weights; a :class:`Pool` says how man
 each kind are rolled; :func:`outcomes` lists the distinct rolls of a pool with exact
 ``Fraction`` probabilities, grouped by multiset. Dice files (``mythlab-dice`` YAML) load
 into a :class:`DiceSet`; the sympy layer lives in :mod:`mythlab.dice.symbolic` (imported on
-demand). A game's own vocabulary, rules and odds live in its package (Elder Sign's in
-:mod:`mythlab.elder_sign.dice`).
+demand). A game's own face vocabulary, task rules and odds live in the game's package.
 
 >>> from mythlab.dice import Die, Pool, outcomes
 >>> combat = Die("combat", [0, 1, 1, 2, 2, 3])

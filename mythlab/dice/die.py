@@ -56,7 +56,7 @@ class Die:
         Letters naming the die in pool specs (``"G"`` in ``"6G+Y+R"``); the name by default.
     rank : int, optional
         How precious the die is: pools list dice by ascending rank, and
-        a game may spend low-rank dice first (Elder Sign does).
+        a game may spend low-rank dice first.
     provenance, where : str, optional
         Where the die comes from (``seed``, ``public``, ``mythlab`` or ``user``).
 
@@ -67,10 +67,10 @@ class Die:
     ({0: 1, 1: 2, 2: 2, 3: 1}, 6)
     >>> d.probability(1)
     Fraction(1, 3)
-    >>> Die("odd", {"LORE": 2, "PERIL": 0})
+    >>> Die("odd", {"HIT": 2, "MISS": 0})
     Traceback (most recent call last):
     ...
-    mythlab.dice.die.DiceValueError: die 'odd': face 'PERIL': weight 0 is not a positive integer
+    mythlab.dice.die.DiceValueError: die 'odd': face 'MISS': weight 0 is not a positive integer
     """
 
     name: str

@@ -4,8 +4,7 @@ A game ships its dice as such a file (``mythlab/<game>/data/dice.yaml``) and use
 their own (redesigned dice, other games); anything wrong is a :class:`mythlab.DataError`
 naming the file, the die and the field. The file's ``vocabulary`` says which faces it may
 name: ``any`` (strings or integers) here, and whatever vocabularies a game adds for its own
-files (Elder Sign's ``elder-sign``); a game also reads the sections of its own (Elder Sign's
-``wild``) from what :func:`read_dice` hands back.
+files; a game also reads the sections of its own from what :func:`read_dice` hands back.
 """
 
 from __future__ import annotations
@@ -132,7 +131,7 @@ def read_dice(path: str | Path, vocabularies: Sequence[Vocabulary] = (ANY,),
     """The validated dice of a ``mythlab-dice`` file, and its game sections as read.
 
     :func:`load_dice` without the set: a game that adds sections of its own (``sections``,
-    e.g. Elder Sign's ``wild``) validates them from the returned mapping.
+    e.g. a wildcard reading) validates them from the returned mapping.
     """
     path = Path(path)
     file = str(path)

@@ -1,7 +1,7 @@
 """Symbolic odds: a chance as an expression of the face weights, with sympy.
 
-Each face weight becomes a sympy symbol (``G_LORE`` is the number of lore sides of the die
-coded ``G``), so a lesson can ask "what if this face were on 2 sides?" by substitution. A
+Each face weight becomes a sympy symbol (``D_HIT`` is the number of ``HIT`` sides of the die
+coded ``D``), so a lesson can ask "what if this face were on 2 sides?" by substitution. A
 game's exact counting code runs unchanged with polynomial weights instead of integers
 (:data:`Weight`): :func:`probability_expression` turns its weighted count of successes into
 the expression. sympy is imported lazily: nothing here is on a hot path (and ``sympy.stats``
