@@ -74,3 +74,11 @@ def test_clicking_each_path_on_the_board_makes_exactly_that_move():
         assert m.state.history[-1] == label
         moves += 1
     assert moves >= 100
+
+
+def test_no_emoji_or_pictograph_in_any_view():
+    # they render as empty boxes on machines without an emoji font (issue 12 §3)
+    for s in list(walk(2, 3))[::5]:
+        for viewer in ("all", None, 0):
+            html = render_view(s, viewer)
+            assert not [c for c in html if ord(c) > 0xFFFF or 0x2600 <= ord(c) <= 0x27BF]
