@@ -1,14 +1,15 @@
 """Print Elder Sign adventure-odds figures (a benchmark script, not a timed test).
 
-Figures, each from cold caches, single-threaded, with wall and CPU time and the machine's
-load average (other work on the machine slows it; CPU time is the steadier figure):
+Figures, each from cold caches (a fresh ``OddsCache`` shared by the table's cards, and the
+dice memos cleared), single-threaded, with wall and CPU time and the machine's load average
+(other work on the machine slows it; CPU time is the steadier figure):
 
 * the exact optimal-play table of the 48 base adventures on the six dice scenarios of the
   published solver (5G, 6G, 6G+Y, 6G+R, 6G+Y+R, 7G+Y+R; FAQ wildcard) with no focus,
   spell or clue; then with 1 focus and 1 spell (cast before the roll, the rulebook, and
   spent on seeing it, the published solver's model);
 * the 48 adventures with 1 clue on 5G, 6G, 6G+Y, 6G+R (no focus, no spell), and the same
-  with focus whenever the marker is free (the seed's rule);
+  with focus whenever the marker is free (the rulebook's rule);
 * single-roll odds of every distinct task row of the 56 cards with 8 dice (8G, 6G+Y+R;
   both wildcard readings), cold and cached;
 * the obvious alternative: a plain memoised solver over sorted rolls (every multiset roll
@@ -41,12 +42,19 @@ from fractions import Fraction
 from functools import cache
 
 import mythlab
-from mythlab.dice import Matcher, Pool, outcomes, parse_pool, parse_task, roll_probability
-from mythlab.dice import clear_caches as clear_dice_caches
-from mythlab.dice.matching import reading_key
-from mythlab.elder_sign import SCENARIOS, AdventureOdds, adventures, clear_caches
+from mythlab.dice import Pool
+from mythlab.elder_sign import SCENARIOS, AdventureOdds, OddsCache, adventures
+from mythlab.elder_sign.dice import (
+    Matcher,
+    outcomes,
+    parse_pool,
+    parse_task,
+    reading_key,
+    roll_probability,
+)
+from mythlab.elder_sign.dice import clear_caches as clear_dice_caches
 
-PUBLISHED = {  # reference/elder-sign-check-values.md (englishcatfish/ElderSign, BSD-3)
+PUBLISHED = {  # the README table of github.com/englishcatfish/ElderSign (BSD-3)
     (0, 0): "2.252997 7.413286 17.246428 25.475103 42.755001 60.696999",
     (0, 1): "6.331679 18.872911 37.635907 50.038759 70.198097 84.727274",
     (1, 0): "3.772202 14.146246 31.917385 43.825856 65.468503 81.710824",
@@ -56,8 +64,8 @@ CLUE_SCENARIOS = ("5G", "6G", "6G+Y", "6G+R")
 
 
 def timed(work: Callable[[], object]) -> tuple[object, float, float]:
-    """Run ``work`` from cold caches: (its result, wall s, CPU s)."""
-    clear_caches()
+    """Run ``work`` from cold dice memos (it makes its own solvers): (its result, wall s,
+    CPU s)."""
     clear_dice_caches()
     wall, cpu = time.perf_counter(), time.process_time()
     out = work()
@@ -66,10 +74,12 @@ def timed(work: Callable[[], object]) -> tuple[object, float, float]:
 
 def table(cards: int, wild: str, scenarios: tuple[str, ...], focus: int | None, spell: int,
           clue: int, cast: str = "before") -> list[tuple[str, str, list[Fraction]]]:
-    """The exact table: rows (name, tasks, values)."""
+    """The exact table: rows (name, tasks, values), the cards sharing one new cache."""
     rows = []
+    cache = OddsCache()
     for card in adventures()[:cards]:
-        odds = AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue, cast=cast)
+        odds = AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue, cast=cast,
+                             cache=cache)
         rows.append((card.name, str(card.card), [odds.probability(s) for s in scenarios]))
     return rows
 
@@ -98,7 +108,7 @@ def single_roll_timings() -> tuple[list[tuple[float, float, str]], float]:
 
 class PlainSolver:
     """The obvious alternative, no focus, spell or clue: memoised over (rows left, dice per
-    colour); each sorted roll of the pool (:func:`mythlab.dice.outcomes`) takes its best
+    colour); each sorted roll of the pool (:func:`mythlab.elder_sign.dice.outcomes`) takes its best
     choice: complete an open row in every way :meth:`Matcher.uses` offers (dice spent per
     colour), or fail and set aside a die of the best colour."""
 
@@ -194,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.skip_free_focus_clue:
             _, wall, cpu = timed(lambda: table(n, args.wild, CLUE_SCENARIOS, None, 0, 1))
             add("table, 1 clue, focus when free", wall, cpu,
-                f"{cwhat}; focus=None (the seed's rule); no stated goal")
+                f"{cwhat}; focus=None (the rulebook's rule); no stated goal")
 
     timings, warm = single_roll_timings()
     worst = max(timings)

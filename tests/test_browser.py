@@ -74,7 +74,7 @@ def _drive(page: Page, lab: harness.Lab, expect) -> None:
 
 
 ODDS_NOTEBOOK = "odds.ipynb"
-ODDS_CODE = ("from mythlab.widgets import OddsExplorer\n\n"
+ODDS_CODE = ("from mythlab.elder_sign import OddsExplorer\n\n"
              "explorer = OddsExplorer('The Gift Shop', '6G+R')\nexplorer")
 
 

@@ -134,6 +134,7 @@ def test_pass_and_play_hides_the_private_view_between_turns_in_the_app(app: str)
     from playwright.sync_api import sync_playwright
 
     expect = playwright_sync.expect
+    expect.set_options(timeout=30_000)  # a loaded machine: the kernel answers slowly
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})

@@ -207,8 +207,8 @@ def test_odds_card_json_matches_the_python_api(capsys):
     """Whole-card odds under optimal play: the CLI gives AdventureOdds' exact value."""
     from fractions import Fraction
 
-    from mythlab.dice import roll_probability
     from mythlab.elder_sign import AdventureOdds, adventure
+    from mythlab.elder_sign.dice import roll_probability
 
     data = odds_json(capsys, "--card", "the curator", "--dice", "6G+Y", "--focus", "1",
                      "--spell", "1", "--wild", "faq")

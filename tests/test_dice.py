@@ -1,10 +1,12 @@
-"""The exact dice engine (mythlab.dice): dice as data, pools, outcomes, task matching, odds.
+"""The exact dice engine (mythlab.dice: dice as data, pools, outcomes) and Elder Sign's dice
+on it (mythlab.elder_sign.dice: task matching, single-roll odds).
 
-Rules under test are the Elder Sign dice of seed 004 p.6 ("Ρίχνοντας τα Ζάρια"): the three
-dice, the wildcard readings (seed and FAQ), "each die serves one requirement" and
-"investigation dice add up". Exactness is checked against independent brute force over
-ordered rolls (itertools.product), against sympy.stats for small pools, and against the
-published single-roll values of reference/elder-sign-check-values.md.
+Rules under test are the Elder Sign dice of the Elder Sign rulebook, Greek edition, p.6
+("Ρίχνοντας τα Ζάρια"): the three dice, the wildcard readings (the rulebook's and the FAQ's),
+"each die serves one requirement" and "investigation dice add up". Exactness is checked
+against independent brute force over ordered rolls (itertools.product), against sympy.stats
+for small pools, and against the single-roll values published with the optimal solver
+github.com/englishcatfish/ElderSign (BSD-3).
 """
 
 from __future__ import annotations
@@ -20,9 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mythlab import DataError
-from mythlab.dice import (
-    Die,
-    Pool,
+from mythlab.dice import Die, Pool, weighted_outcomes
+from mythlab.elder_sign.dice import (
     Requirement,
     Row,
     WildReading,
@@ -38,7 +39,6 @@ from mythlab.dice import (
     parse_task,
     roll_probability,
     symbolic,
-    weighted_outcomes,
 )
 from mythlab.engine.chance import pool as engine_pool
 
@@ -48,7 +48,7 @@ READINGS = {"seed": ({"LORE", "PERIL", "TERROR"}, 1), "faq": ({"LORE", "PERIL", 
 # --- independent brute force --------------------------------------------------------------
 
 def _reads(face: str, wild: str) -> tuple[set[str], int]:
-    """What one die can give, written independently of mythlab.dice.matching."""
+    """What one die can give, written independently of mythlab.elder_sign.dice.matching."""
     if face == "WILD":
         return READINGS[wild]
     if face in ("LORE", "PERIL", "TERROR"):
@@ -99,7 +99,7 @@ def as_lists(row: str) -> list[list[str]]:
     return [list(r.options) for r in parse_row(row)]
 
 
-# --- dice as data (seed p.6) ----------------------------------------------------------------
+# --- dice as data (rulebook p.6) ------------------------------------------------------------
 
 def test_elder_sign_dice_follow_seed_page_6():
     dice = elder_sign_dice()
@@ -239,7 +239,7 @@ def test_parse_task_errors_name_symbol_and_position(text, message):
         parse_task(text)
 
 
-# --- matching (seed p.6: each die serves one requirement) -----------------------------------
+# --- matching (rulebook p.6: each die serves one requirement) -------------------------------
 
 def test_can_complete_examples():
     roll = (("green", ("LORE", "INV_1", "INV_2", "PERIL")), ("red", ("WILD",)))
@@ -360,7 +360,7 @@ def test_roll_probability_matches_sympy_stats(spec, row):
     assert roll_probability(row, spec) == Fraction(int(p.p), int(p.q))
 
 
-# --- published check values (reference/elder-sign-check-values.md) --------------------------
+# --- published check values (github.com/englishcatfish/ElderSign, BSD-3) --------------------
 
 @pytest.mark.parametrize("spec, row, expected", [
     ("6G", "INV_3,LORE", Fraction(8953, 15552)),
@@ -376,7 +376,7 @@ def test_single_roll_check_values(spec, row, expected):
     assert roll_probability(row, spec, wild="faq") == expected  # no red die: same
 
 
-# the distinct task rows of the base game's adventures (reference/elder-sign-adventures.csv)
+# the distinct task rows of the base game's adventures (mythlab/elder_sign/data/adventures.csv)
 REAL_ROWS = [
     "INV_1", "INV_1,INV_1", "INV_2", "INV_3", "INV_4", "INV_5", "INV_6", "INV_7", "INV_8",
     "INV_9", "INV_10", "INV_11", "INV_12", "LORE", "PERIL", "TERROR", "LORE,LORE",
@@ -566,8 +566,7 @@ def brute_uses(row: list[list[str]], faces: list[str], wild: str) -> set[tuple[i
        wild=st.sampled_from(["seed", "faq"]))
 def test_matcher_uses_equals_brute_force(row, faces, wild):
     """Every minimal way to complete the row, including the DP for a last INV requirement."""
-    from mythlab.dice import Matcher
-    from mythlab.dice.matching import reading_key
+    from mythlab.elder_sign.dice import Matcher, reading_key
 
     distinct = sorted(set(faces), key=FACES.index)
     counts = [faces.count(f) for f in distinct]

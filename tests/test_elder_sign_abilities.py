@@ -1,7 +1,8 @@
-"""The four Elder Sign investigator abilities that are choices (seed p.4, "The investigator's
-ability"; the card texts are public, see data/elder_sign/SOURCES.md): "Ashcan" Pete's reward
-exchange, Carolyn Fern's and Vincent Lee's once-per-day healing, Mandy Thompson's once-per-day
-reroll of 2 dice. A day runs from one midnight to the next (mythlab ruling 'once-per-day')."""
+"""The four Elder Sign investigator abilities that are choices (Elder Sign rulebook, Greek
+edition, p.4, "The investigator's ability"; the card texts are public, see
+mythlab/elder_sign/data/SOURCES.md): "Ashcan" Pete's reward exchange, Carolyn Fern's and Vincent
+Lee's once-per-day healing, Mandy Thompson's once-per-day reroll of 2 dice. A day runs from one
+midnight to the next (mythlab ruling 'once-per-day')."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ def refused(state, label):
 
 # --------------------------------------------------------------------- "Ashcan" Pete
 def test_ashcan_pete_p4_may_take_a_clue_common_item_or_spell_instead_of_a_reward():
+    """One choice per card gained, before it is drawn (mythlab ruling 'ashcan-pete-choice')."""
     # Ancient Relics rewards a clue and a spell: Pete chooses before the spell is drawn
     s = scenario(investigators=[PETE], board=["Ancient Relics"])
     assert inv(s).cards == []  # (a scenario starts without the dealt cards: no Duke)
@@ -106,6 +108,7 @@ def test_other_investigators_and_pete_at_setup_gain_rewards_at_once():
 
 # --------------------------------------------------------------------- Carolyn Fern, Vincent Lee
 def test_carolyn_fern_p4_once_per_day_restores_1_sanity_to_an_investigator_of_her_choice():
+    """Offered beside the turn's first choices (mythlab ruling 'daily-healing')."""
     s = scenario(players=2, investigators=["Carolyn Fern", "Vincent Lee"],
                  health={0: (4, 4), 1: (2, 5)})
     heals = [a for a in labels(s) if a.startswith("Carolyn Fern:")]
@@ -120,6 +123,8 @@ def test_carolyn_fern_p4_once_per_day_restores_1_sanity_to_an_investigator_of_he
 
 
 def test_vincent_lee_p4_heals_1_stamina_at_the_start_of_any_players_turn():
+    """On another player's turn the healing is that player's move (mythlab ruling
+    'team-abilities')."""
     s = scenario(players=2, investigators=["Vincent Lee", "Amanda Sharpe"],
                  health={0: (5, 5), 1: (5, 3)})
     # on his own turn he may wait; on Amanda's turn he heals her
@@ -188,6 +193,7 @@ def test_midnight_without_a_used_ability_logs_no_new_day():
 
 # --------------------------------------------------------------------- Mandy Thompson
 def test_mandy_thompson_p4_rerolls_up_to_2_dice_after_a_roll_as_a_chance_node():
+    """1 or 2 dice of the roll, by colour and face (mythlab ruling 'mandy-thompson-reroll')."""
     s = scenario(investigators=["Mandy Thompson"], board=["Ancient Relics"])
     s = roll(s.apply("go to Ancient Relics"), "TERROR", "PERIL", "PERIL", "INV_1", "INV_1",
              "INV_2")

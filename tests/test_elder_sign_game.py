@@ -1,6 +1,7 @@
 """Elder Sign rules, one test per rule named in it; the rulebook's examples as scenarios.
 
-The rulebook is seed 004_dc53002bacdad986.txt (Greek); page numbers are its pages.
+Page numbers are those of the Elder Sign rulebook, Greek edition; mythlab's rulings (where it
+is silent) are named by their id in data/rulings.yaml.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def test_focus_and_assist_limits_p10():
     s2 = roll(s, "INV_3", "INV_1")
     done = [a for a in labels(s2) if a.startswith("complete task 1")]
     assert done == ["complete task 1 (INV_3) with green INV_3"]
-    # a failed roll costs the assisting investigator 1 sanity or 1 stamina
+    # a failed roll costs the assisting investigator 1 sanity or 1 stamina ('assist-loss')
     s3 = roll(s, "INV_1", "INV_1").apply("the roll fails: try again")
     assert s3.current_player == 1
     assert labels(s3) == ["assisting: lose 1 sanity", "assisting: lose 1 stamina"]
@@ -378,7 +379,7 @@ def test_monsters_p10_full_partial_empty_tasks_and_extra_rows():
     adv_rows = builtin_data().adventures["Another Dimension"].card.rows
     first = rows_of(s2, "Another Dimension")[0][0]
     assert first.requirements == (adv_rows[0].requirements[0],
-                                  *mythlab.dice.parse_row("PERIL").requirements)
+                                  *mythlab.elder_sign.dice.parse_row("PERIL").requirements)
 
 
 def test_a_monster_appears_on_a_free_monster_task_else_under_a_last_task_p11():
@@ -471,6 +472,7 @@ def test_elder_signs_p8_seal_the_ancient_one():
 
 
 def test_no_way_left_p7_fails_the_adventure_automatically():
+    """p.7, decided by counting dice (mythlab ruling 'no-way-left')."""
     s = scenario(board=["The Missing Records"]).apply("go to The Missing Records")
     for n in (6, 5, 4, 3):  # INV_6 | LORE,INV_3: every roll shows only perils
         s = roll(s, *["PERIL"] * n)
@@ -620,8 +622,8 @@ def test_odds_bot_picks_the_adventure_with_the_best_expected_worth():
 
 def test_the_view_shows_clock_doom_cards_monsters_and_exact_odds():
     from mythlab.elder_sign.live_odds import card_odds
+    from mythlab.elder_sign.view import elder_sign_view
     from mythlab.widgets import StepperModel
-    from mythlab.widgets.elder_sign import elder_sign_view
     from mythlab.widgets.views import render_view
 
     s = scenario(board=["Koi Pond", "Lights Out"], monsters={"Koi Pond": [("X01", 0)]},
@@ -773,3 +775,204 @@ def test_joe_diamond_p4_gets_a_free_second_reroll_for_each_clue():
     assert "free reroll (Joe Diamond): reroll all 6 dice" in labels(s)
     s = roll(s.apply("free reroll (Joe Diamond): reroll green LORE x2"), "PERIL", "INV_1")
     assert not any(a.startswith(("free reroll", "spend a clue")) for a in labels(s))
+
+
+# --------------------------------------------------------------------- one rule dispatch
+def test_every_decision_has_one_offerer_and_every_move_one_doer():
+    """Each decision kind (pending tasks, turn steps, attempt stages) has its rule in RULES,
+    and every move offered in random games has the doer of its kind."""
+    from mythlab.elder_sign.refs import RULES
+    from mythlab.elder_sign.resolve import STAGES
+    from mythlab.elder_sign.rules import LOST_DIE, STEPS, TASK_PHASES, ElderSignState
+    from mythlab.sim import RandomBot
+
+    kinds = {*TASK_PHASES, *STEPS.values(), *STAGES, LOST_DIE.kind}
+    assert kinds == set(RULES.offerers) | set(RULES.outcomes)
+    assert set(RULES.outcomes) == {"roll", "lost-die"}
+    assert ElderSignState.rules is RULES
+    # the engine's apply, find, clone and to_json serve, through its hooks
+    assert not {"apply", "find", "clone", "to_json", "_legal", "_do"} & set(vars(ElderSignState))
+    seen = set()
+    for seed in range(3):
+        session = mythlab.Session(mythlab.make("elder_sign", players=2, seed=seed))
+        session.play({p: RandomBot(seed + p) for p in range(2)})
+        for state in session.states[:-1]:
+            decision = state.decision()
+            assert decision.kind in kinds
+            assert state.is_chance_node() == RULES.is_chance(decision)
+            seen.update(a.kind for a in state.legal_actions())
+    assert seen <= set(RULES.doers) and {"move", "dice", "complete", "roll"} <= seen
+
+
+def test_a_dice_outcome_is_found_by_its_label_and_copies_only_the_attempt():
+    s = scenario(board=["Koi Pond"]).apply("go to Koi Pond")
+    assert s.is_chance_node() and s.decision().kind == "roll"
+    outcomes = s.legal_actions()
+    assert len(outcomes) == 462  # multisets of 6 dice with 6 faces
+    outcome = outcomes[-1]
+    assert s.find(outcome.label) is outcome
+    before = s.to_json()
+    t = s.apply(outcome.label)
+    assert t.data.seats is s.data.seats and t.data.attempt is not s.data.attempt
+    assert s.to_json() == before and t.data.attempt.stage == "resolve"
+    with pytest.raises(IllegalAction, match="not a legal move"):
+        s.apply("green: LORE LORE LORE LORE LORE LORE LORE")
+
+
+def test_editing_a_list_of_chance_outcomes_leaves_the_game_alone():
+    s = scenario(board=["Koi Pond"]).apply("go to Koi Pond")
+    outcomes = s.chance_outcomes()
+    assert sum(p for _, p in outcomes) == 1
+    outcomes.clear()
+    assert len(s.chance_outcomes()) == 462 and sum(p for _, p in s.chance_outcomes()) == 1
+    fresh = scenario(board=["Koi Pond"]).apply("go to Koi Pond")
+    assert len(fresh.chance_outcomes()) == 462
+
+
+# --------------------------------------------------------------------- mythlab rulings
+def test_every_ruling_is_carried_out_in_code_and_named_by_a_test():
+    """Each ruling of data/rulings.yaml is named where it is carried out (the code, or the
+    investigator entry that needs it) and by a test; every ruling the code cites exists."""
+    import re
+    from pathlib import Path
+
+    import mythlab.elder_sign as pkg
+    from mythlab.elder_sign.load import rulings
+
+    here = Path(pkg.__file__).parent
+    code = "".join(p.read_text(encoding="utf-8") for p in here.glob("*.py"))
+    data = {inv.ruling for inv in builtin_data().investigators.values() if inv.ruling}
+    tests = "".join(Path(__file__).with_name(f"test_elder_sign_{name}.py").read_text(
+        encoding="utf-8") for name in ("game", "abilities", "rulebook"))
+    ids = set(rulings())
+    for rid in ids:
+        assert f"'{rid}'" in code or f'"{rid}"' in code or rid in data, rid
+        assert f"'{rid}'" in tests or f"ruling_{rid.replace('-', '_')}" in tests, rid
+    cited = set(re.findall(r'RULES\.ruling\("([^"]+)"\)', code))
+    assert cited and cited <= ids and data <= ids
+
+
+def test_ruling_empty_decks_give_nothing():
+    from mythlab.elder_sign.effects import apply_one
+    from mythlab.elder_sign.resolve import reveal_adventure
+
+    s = scenario().clone()
+    d = s.data
+    d.decks["common_item"].clear()
+    d.other_world_deck.clear()
+    d.adventure_deck.clear()
+    apply_one(s, 0, "common_item", 1, "test")
+    apply_one(s, 0, "other_world", 1, "test")
+    reveal_adventure(s, 0)
+    assert inv(s).cards == [] and len(d.board) == 6
+    cited = [e for e in s.events if e.endswith("mythlab ruling 'empty-decks']")]
+    assert len(cited) == 3
+
+
+def test_ruling_empty_cup_and_no_card_for_monster():
+    from mythlab.elder_sign.effects import monster_appears
+
+    s = scenario().clone()
+    s.data.cup.clear()
+    monster_appears(s)
+    assert s.data.pending == [] and "mythlab ruling 'empty-cup'" in s.events[-1]
+    t = scenario(board=["Koi Pond"]).clone()
+    t.data.board = [c for c in t.data.board if c.name == "Koi Pond"]
+    monster_appears(t, exclude="Koi Pond")  # the only card is the one being resolved
+    monster = t.data.pending[-1].monster
+    [back] = labels(t)
+    assert back.endswith("to the cup (no card can take it)")
+    t = t.apply(back)
+    assert monster in t.data.cup and t.data.pending == []
+    assert "mythlab ruling 'no-card-for-monster'" in t.events[-1]
+
+
+def test_ruling_monster_placement_not_on_a_completed_task_nor_the_card_resolved():
+    from mythlab.elder_sign.effects import placements
+
+    s = scenario(board=["Koi Pond"]).apply("go to Koi Pond")
+    assert ("Koi Pond", 0) in placements(s, "")
+    assert not any(card == "Koi Pond" for card, _ in placements(s, "Koi Pond"))
+    s = roll(s, "TERROR", "LORE", "INV_1", "INV_1", "INV_2", "INV_2")
+    s = s.apply("complete task 1 (TERROR) with green TERROR")
+    assert s.data.attempt.done == [0]
+    assert ("Koi Pond", 0) not in placements(s, "")
+
+
+def test_ruling_trophy_payment_the_cheapest_set_that_covers_the_price():
+    from mythlab.elder_sign.effects import lose_trophies, payments
+
+    won = ["adventure:Blood On The Floor", "adventure:A Peculiar Specimen", "monster:X01"]
+    s = scenario(trophies={0: won}).clone()  # worth 2, 2 and 1
+    assert payments(s, inv(s), 3)[0] == ["monster:X01", "adventure:Blood On The Floor"]
+    assert lose_trophies(s, inv(s), 3)
+    assert inv(s).trophies == ["adventure:A Peculiar Specimen"]
+    assert "X01" in s.data.cup and s.data.adventure_deck[-1] == "Blood On The Floor"
+
+
+def test_ruling_all_devoured_before_the_awakening_loses():
+    from mythlab.elder_sign.effects import change_health
+
+    s = scenario(health={0: (1, 5)}).clone()
+    s.data.pool.clear()  # (no investigator is left to play)
+    change_health(s, 0, "sanity", -1, "test")
+    assert s.is_terminal() and not s.scores()["won"] and not s.data.awake
+    assert "mythlab ruling 'all-devoured'" in s.events[-1]
+
+
+def test_ruling_players_out_are_skipped_and_the_clock_moves_once_a_turn():
+    s = scenario(players=2).clone()
+    seat = s.data.seats[1]
+    seat.devoured.append(seat.investigator.name)
+    seat.investigator, seat.out = None, True
+    s = s.apply("go to the Entrance").apply("first aid: regain 1 sanity and 1 stamina")
+    assert s.data.turn == 0 and s.data.clock == 3 and s.phase.name == "Move"
+
+
+def test_ruling_mythos_reshuffle_when_the_deck_is_empty():
+    s = scenario(clock=9).clone()
+    d = s.data
+    d.mythos_discard, d.mythos_deck = d.mythos_deck, []
+    s = s.apply("go to the Entrance").apply("first aid: regain 1 sanity and 1 stamina")
+    assert s.data.clock == 0 and s.data.mythos != "M19"
+    assert any("mythlab ruling 'mythos-reshuffle'" in e for e in s.events)
+    assert len(s.data.mythos_deck) == len(builtin_data().mythos) - 1
+
+
+def test_ruling_starting_card_taken_draws_another_card_of_its_kind():
+    from mythlab.elder_sign.effects import new_investigator
+
+    s = scenario(cards={0: ["Duke"]}).clone()  # Pete's ally is held already
+    pete = new_investigator(s, '"Ashcan" Pete')
+    [ally] = pete.cards
+    assert ally != "Duke" and builtin_data().cards[ally].kind == "ally"
+    assert "mythlab ruling 'starting-card-taken'" in s.events[-1]
+
+
+def test_ruling_amanda_sharpe_start_one_common_item_and_one_spell():
+    s = mythlab.make("elder_sign", investigators=["Amanda Sharpe"], players=1).initial_state()
+    kinds = sorted(builtin_data().cards[c].kind for c in inv(s).cards)
+    assert kinds == ["common_item", "spell"]
+    assert builtin_data().investigators["Amanda Sharpe"].ruling == "amanda-sharpe-start"
+
+
+def test_ruling_awakening_frees_dice():
+    s = scenario(ancient_one="Yig", doom=7, board=["Mysterious Tome"], green_dice=5)
+    assert len(s.data.locks) == 1
+    s = roll(s.apply("go to Mysterious Tome"), "PERIL", "PERIL", "INV_1", "INV_1", "LORE")
+    s = s.apply("the roll fails: fail the adventure")  # 1 doom: Yig awakens
+    assert s.data.awake and s.data.locks == []
+    assert s.data.attempt.to_roll == ["green"] * 6
+
+
+def test_a_ruling_named_by_an_investigator_must_exist(tmp_path):
+    import shutil
+
+    from mythlab.engine.datafiles import game_data
+
+    shutil.copytree(game_data("mythlab.elder_sign"), tmp_path, dirs_exist_ok=True)
+    file = tmp_path / "investigators.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace(
+        "ruling: amanda-sharpe-start", "ruling: free-lunch"), encoding="utf-8")
+    with pytest.raises(DataError, match="investigators.yaml.*Amanda Sharpe.*ruling"):
+        load_game_data(tmp_path)

@@ -106,9 +106,22 @@ def test_live_odds_of_a_card_beyond_the_solver_bounds_are_unknown():
     """Monsters may pile up under a card's last task (p.11); past odds.MAX_ROWS rows the view
     shows '?' and the odds bot treats the card as hopeless, rather than solving for minutes."""
     from mythlab.elder_sign.live_odds import card_odds
-    from mythlab.widgets.elder_sign import elder_sign_view
+    from mythlab.elder_sign.view import elder_sign_view
 
     s = scenario(board=["Lights Out"], monsters={"Lights Out": [("X01", -2), ("X02", -2)]})
     assert card_odds(s, "Lights Out", "6G") is None
     assert 'title="too large to solve within seconds">?</span><b>Lights Out' in \
         elder_sign_view(s)
+
+
+def test_the_live_odds_solvers_belong_to_the_game_not_the_module():
+    """A game keeps the solvers of its cards (``ElderSignGame.live_odds``): its states share
+    them, another game has its own, and they share the game's one OddsCache."""
+    s = scenario(board=["Lights Out", "Koi Pond"])
+    solver = card_solver(s, "Lights Out")
+    assert card_solver(s.apply("go to Lights Out"), "Lights Out") is solver
+    assert solver.cache is s.game.live_odds.cache is card_solver(s, "Koi Pond").cache
+    other = scenario(board=["Lights Out", "Koi Pond"])
+    assert other.game is not s.game
+    assert card_solver(other, "Lights Out") is not solver
+    assert card_solver(other, "Lights Out").probability("6G") == solver.probability("6G")

@@ -1,12 +1,13 @@
 """Elder Sign adventure odds under optimal play (mythlab.elder_sign.odds).
 
-Rules under test are seed 004 pp. 5-10 (Greek rulebook): "Επίλυση Περιπέτειας" (one task per
-roll, used dice are spent, a failed roll sets one die aside and rerolls the rest), "Σειρά των
-Εργασιών" (an arrow: rows in order), "Συγκέντρωση και Βοήθεια" (focus: one die on the marker),
-"Χρήση Αντικειμένων & Ξορκιών" (spells hold a die; yellow/red dice), "Χρήση Στοιχείων" (clues
-reroll chosen dice), and the terror effects of the adventure list. Exactness is checked
-against the published optimal solver's table (reference/elder-sign-check-values.md), against
-an independent brute force over ordered rolls written here, and by Monte Carlo.
+Rules under test are the Elder Sign rulebook's, Greek edition, pp. 5-11: "Επίλυση
+Περιπέτειας" (one task per roll, used dice are spent, a failed roll sets one die aside and
+rerolls the rest), "Σειρά των Εργασιών" (an arrow: rows in order), "Συγκέντρωση και Βοήθεια"
+(focus: one die on the marker), "Χρήση Αντικειμένων & Ξορκιών" (spells hold a die;
+yellow/red dice), "Χρήση Στοιχείων" (clues reroll chosen dice), and the terror effects of the
+adventure list. Exactness is checked against the table of the published optimal solver
+(github.com/englishcatfish/ElderSign, BSD-3), against an independent brute force over
+ordered rolls written here, and by Monte Carlo.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from pathlib import Path
 import pytest
 
 from mythlab import DataError
-from mythlab.dice import elder_sign_dice, outcomes, parse_pool, parse_task, roll_probability
 from mythlab.elder_sign import (
     SCENARIOS,
     AdventureOdds,
@@ -35,6 +35,13 @@ from mythlab.elder_sign import (
     load_adventures,
     odds_table,
 )
+from mythlab.elder_sign.dice import (
+    elder_sign_dice,
+    outcomes,
+    parse_pool,
+    parse_task,
+    roll_probability,
+)
 from mythlab.engine.datafiles import game_data
 
 # The 56 cards' names, task rows and terror effects as checked against the public adventure
@@ -42,7 +49,7 @@ from mythlab.engine.datafiles import game_data
 # accidental edit of data/elder_sign/adventures.csv is caught without reading any outside file.
 ADVENTURES_DIGEST = "c438a3a0f640a1ae4032e5a4a90cd25471916084d4f25fba994e2a1b7e13eaff"
 
-# reference/elder-sign-check-values.md: github.com/englishcatfish/ElderSign README (BSD-3),
+# the published optimal solver's table: github.com/englishcatfish/ElderSign README (BSD-3),
 # card PERIL,PERIL > LORE,LORE, FAQ wildcard; rows (focus, spell), columns SCENARIOS
 PUBLISHED = {
     (0, 0): "2.252997 7.413286 17.246428 25.475103 42.755001 60.696999",
@@ -265,7 +272,7 @@ class Brute:
 
 @pytest.mark.parametrize(("focus", "spell"), list(PUBLISHED))
 def test_published_optimal_solver_table(focus, spell):
-    """The table of reference/elder-sign-check-values.md, to its printed 6 decimals.
+    """The published solver's table (its README), to its printed 6 decimals.
 
     Its model: one row per roll, a failed roll loses its best die to lose, focus keeps one
     die across a reroll, a spell holds one die (spent on seeing the roll: ``cast="after"``),
@@ -321,7 +328,7 @@ def test_first_roll_offers_a_completion_as_often_as_published(row, spec, expecte
 
 
 def test_one_lore_on_two_dice_by_hand():
-    """Seed p.7: fail, set one die aside, reroll the other: 11/36 + 25/36 * 1/6."""
+    """Rulebook p.7: fail, set one die aside, reroll the other: 11/36 + 25/36 * 1/6."""
     assert adventure_odds("LORE", "2G", focus=0) == Fraction(91, 216)
     # focusing cannot help a one-symbol row: a useful die would already complete it
     assert adventure_odds("LORE", "3G") == adventure_odds("LORE", "3G", focus=0)
@@ -393,7 +400,7 @@ FEATURES = [
 
 @pytest.mark.parametrize(("card", "spec", "kw", "brute_kw"), FEATURES)
 def test_costs_and_monsters_equal_brute_force(card, spec, kw, brute_kw):
-    """Seed p.7 (a task whose cost would take sanity or stamina to 0 cannot be completed)
+    """Rulebook p.7 (a task whose cost would take sanity or stamina to 0 cannot be completed)
     and pp. 10-11 (monster tasks: full, partial, under the last task)."""
     opts = {"wild": "seed", "focus": None, "spell": 0, "clue": 0} | {
         k: v for k, v in kw.items() if k in ("wild", "focus", "spell", "clue")}
@@ -424,7 +431,7 @@ def test_task_costs_decide_whether_the_card_can_be_completed():
 
 
 def test_monsters_on_adventures_follow_their_monster_tasks():
-    """Seed pp. 10-11: a monster marker on a full monster task replaces it, on a partial one
+    """Rulebook pp. 10-11: a monster marker on a full monster task replaces it, on a partial one
     covers all but its first symbol, else it adds a row."""
     relics = adventure("Ancient Relics")            # LORE,INV_3|LORE,INV_3; row1:replace
     odds = AdventureOdds(relics, focus=0, monsters=["PERIL"])
@@ -583,7 +590,7 @@ def test_situation_round_trip_and_text():
 
 
 def test_held_dice_count_and_block_the_marker():
-    """Seed p.10: the marker holds one die until it is used; spells hold theirs too."""
+    """Rulebook p.10: the marker holds one die until it is used; spells hold theirs too."""
     odds = AdventureOdds("LORE,LORE", focus=None)
     sit = Situation((0,), parse_pool("2G"), "LORE", (), None, 0, 0)
     # one LORE held: the next roll of 2 dice needs one more LORE
@@ -599,7 +606,7 @@ def test_held_dice_count_and_block_the_marker():
 # --- rules that change the numbers ----------------------------------------------------------
 
 def test_order_matters_and_more_help_never_hurts():
-    """Seed p.8: an arrow fixes the order; focus, spells, clues and dice only add options."""
+    """Rulebook p.8: an arrow fixes the order; focus, spells, clues and dice only add options."""
     free = adventure_odds("INV_3|PERIL,PERIL", "5G", focus=0)
     arrow = adventure_odds("INV_3>PERIL,PERIL", "5G", focus=0)
     assert arrow < free

@@ -142,7 +142,7 @@ def test_locked_dice_p11_a_monster_appearing_mid_adventure_locks_its_die():
 def test_the_ancient_one_awakens_p11_at_once_when_a_midnight_effect_fills_the_doom_track():
     """p.11: "as soon as a doom token is placed on the last space ... the Ancient One awakens
     at once". Rising Dread's midnight effect adds the 8th doom token of Yig's track: Yig
-    awakens and no new Mythos card is drawn first."""
+    awakens and no new Mythos card is drawn first (mythlab ruling 'awakening-at-midnight')."""
     s = scenario(ancient_one="Yig", doom=7, clock=9, mythos="M22", board=["Koi Pond"])
     s = s.apply("go to the Entrance").apply("first aid: regain 1 sanity and 1 stamina")
     text = "\n".join(s.events)

@@ -9,7 +9,7 @@ import mythlab
 from mythlab.sim import RandomBot
 from mythlab.testing import random_sim
 
-#: 300 games in all, split over the player counts 1-8 (seed p.1: 1 to 8 players)
+#: 300 games in all, split over the player counts 1-8 (rulebook p.1: 1 to 8 players)
 GROUPS = [([1, 2], 0), ([3, 4], 1000), ([5, 6], 2000), ([7, 8], 3000)]
 
 

@@ -63,18 +63,22 @@ def test_every_agora_card_with_its_condition_and_power_text_by_name():
 
 
 def test_mythlab_flagged_cards_are_marked_and_seed_cards_are_not():
+    # issue 12: one small mark, explained once in the header, names the fields on hover
     s = state()
     flagged = [c for c in s.game.inst if s.game.inst[c].provenance.mythlab()]
     invented = next(c for c in flagged if len(s.game.inst[c].provenance.mythlab()) == 7)
     partly = next(c for c in flagged if len(s.game.inst[c].provenance.mythlab()) < 7)
-    assert "⚑ mythlab card" in card_html(s, invented)
-    assert "dashed" in elysium_view(s)
+    mark = '<span class="mythlab-flag" title="'
+    assert mark + "mythlab card: designed by mythlab" in card_html(s, invented)
+    assert "= a value the rulebooks do not give, chosen by mythlab" in elysium_view(s)
     fields = s.game.inst[partly].provenance.mythlab()
-    assert "⚑ mythlab: " in card_html(s, partly) and "mythlab card" not in card_html(s, partly)
-    flag = card_html(s, partly).split("⚑ mythlab: ")[1].split("</span>")[0]
+    assert mark + "mythlab: " in card_html(s, partly) and "mythlab card" not in card_html(s, partly)
+    flag = card_html(s, partly).split(mark + "mythlab: ")[1].split(" chosen by mythlab")[0]
     words = {"name_en": "English name", "name_el": "Greek name", "level": "level",
              "copies": "copies", "condition": "condition", "timing": "timing", "power": "power"}
     assert flag.split(", ") == [words[f] for f in fields]
+    assert card_html(s, partly).count("mythlab-flag") == 1
+    assert "⚑" not in elysium_view(s)                     # no pink badge any more
     clean = [c for c in s.game.inst if not s.game.inst[c].provenance.mythlab()]
     if clean:   # the edition may flag every card in the first-game set
         assert "mythlab-flag" not in card_html(s, clean[0])
@@ -88,7 +92,7 @@ def test_temple_shows_each_quest_with_colour_rewards_and_holder():
         assert f"<b>Quest {quest.number}</b> needs" in temple and colours in temple
         assert (f"disc #{quest.number} · {quest.vp} VP · {quest.gold} gold · "
                 f"{quest.lyres} lyres") in temple
-    assert "⚑ mythlab values" in temple           # the quest values are mythlab's
+    assert 'title="mythlab values: the rulebooks do not give the quests' in temple
     me = s.current_player
     taken = s.apply(next(a for a in s.legal_actions() if a.kind == "quest"))
     temple = section(elysium_view(taken), "zone temple")
@@ -133,7 +137,7 @@ def test_bonus_holders_are_shown():
     temple = section(elysium_view(s), "zone temple")
     assert "Hades: P2 (5 VP), P3 (2 VP)" in temple
     assert "level 2: P1 (3 cards, 3 VP)" in temple
-    assert "⚑ mythlab: level bonus VP 2/3/4" in temple
+    assert 'title="mythlab: level bonus VP 2/3/4;' in temple
 
 
 def test_turned_activate_and_used_trigger_cards_are_marked():

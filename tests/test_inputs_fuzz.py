@@ -28,7 +28,7 @@ import mythlab
 from mythlab.agea.load import load_cards as load_agea_cards
 from mythlab.cyclades import load_archipelago
 from mythlab.cyclades.load import load_creatures
-from mythlab.dice import load_dice
+from mythlab.elder_sign.dice import load_dice
 from mythlab.elder_sign.odds import load_adventures
 from mythlab.elysium.load import load_family
 from mythlab.engine import DataError, SaveFileError

@@ -15,13 +15,13 @@ import pytest
 
 from mythlab.elder_sign import (
     AdventureOdds,
+    OddsCache,
+    OddsExplorer,
+    OddsExplorerModel,
     adventure,
     adventure_odds,
     adventures,
-    clear_caches,
 )
-from mythlab.widgets import OddsExplorer, OddsExplorerModel
-from mythlab.widgets.odds import odds_for
 
 CLICK_LIMIT = 0.2
 """Seconds a click may take (the design asks ~100 ms; measured clicks take a few ms)."""
@@ -97,7 +97,7 @@ def test_solvers_are_cached_per_card_and_allowance():
     first = m.odds
     m.update(card="Lights Out")
     m.update(card="The Curator")
-    assert m.odds is first is odds_for(adventure("The Curator"), "seed", None, 0, 0)
+    assert m.odds is first is m.book.odds_for(adventure("The Curator"), "seed", None, 0, 0)
     m.update(focus=0)
     assert m.odds is not first
 
@@ -277,8 +277,7 @@ def test_an_unsolved_setting_answers_the_click_before_solving():
     """The click on an unsolved 6G+Y+R card returns at once; the value arrives later."""
     x = OddsExplorer("LORE", "6G+Y+R", wild="faq", focus=2)
     x.wait(60)
-    clear_caches()  # another test file in this worker may have solved the same card
-    target = _unsolved(0)
+    target = _unsolved(0)   # x's book has not solved it (each explorer has a book of its own)
     start = time.perf_counter()
     x.card_picker.value = target["card"]
     spent = time.perf_counter() - start
@@ -324,16 +323,17 @@ def test_the_widget_keeps_the_newest_setting():
 def test_a_background_solve_and_a_cell_may_use_the_solver_together():
     cards = [adventure(name) for name in sorted(a.name for a in adventures())[5:9]]
     got: dict[str, object] = {}
+    shared = OddsCache()   # the tables both threads fill, guarded by its lock
 
     def solve() -> None:
-        got["thread"] = [adventure_odds(c, "6G+Y+R", "seed", focus=1) for c in cards[:2]]
+        got["thread"] = [adventure_odds(c, "6G+Y+R", "seed", focus=1, cache=shared)
+                         for c in cards[:2]]
 
     worker = threading.Thread(target=solve)
     worker.start()
-    mine = [adventure_odds(c, "6G+Y+R", "seed", focus=1) for c in cards[2:]]
+    mine = [adventure_odds(c, "6G+Y+R", "seed", focus=1, cache=shared) for c in cards[2:]]
     worker.join(300)
     assert not worker.is_alive()
-    clear_caches()
     alone = [AdventureOdds(c, "seed", focus=1).probability("6G+Y+R") for c in cards]
     assert got["thread"] + mine == alone
 

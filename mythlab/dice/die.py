@@ -6,11 +6,33 @@ import re
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-
-from .faces import DiceValueError, Provenance, check_provenance
+from typing import Literal, get_args
 
 Face = Hashable
-"""A face: any hashable value. Elder Sign dice use the strings of :mod:`mythlab.dice.faces`."""
+"""A face: any hashable value (a game's words, or the numbers of a combat die)."""
+
+Provenance = Literal["seed", "public", "mythlab", "user"]
+"""Where a datum comes from: a rulebook, a named public source, a mythlab choice, or a
+user's own file."""
+
+
+class DiceValueError(ValueError):
+    """A die (or a game's reading of a face) that cannot be built; ``field`` names the part
+    at fault.
+
+    Loaders turn it into a :class:`mythlab.DataError` naming the file, the entry and the field.
+    """
+
+    def __init__(self, what: str, field: str, problem: str):
+        self.field, self.problem = field, problem
+        super().__init__(f"{what}: {problem}")
+
+
+def check_provenance(what: str, provenance: object) -> None:
+    """Raise :class:`DiceValueError` unless ``provenance`` is seed, public, mythlab or user."""
+    if provenance not in get_args(Provenance):
+        raise DiceValueError(what, "provenance", f"provenance {provenance!r} is not one of "
+                                                 f"{', '.join(get_args(Provenance))}")
 
 _CODE = re.compile(r"[A-Za-z][A-Za-z_]*")
 
@@ -34,7 +56,7 @@ class Die:
         Letters naming the die in pool specs (``"G"`` in ``"6G+Y+R"``); the name by default.
     rank : int, optional
         How precious the die is: pools list dice by ascending rank, and
-        :func:`~mythlab.dice.cheapest_completion` spends low-rank dice first.
+        a game may spend low-rank dice first.
     provenance, where : str, optional
         Where the die comes from (``seed``, ``public``, ``mythlab`` or ``user``).
 
@@ -45,10 +67,10 @@ class Die:
     ({0: 1, 1: 2, 2: 2, 3: 1}, 6)
     >>> d.probability(1)
     Fraction(1, 3)
-    >>> Die("odd", {"LORE": 2, "PERIL": 0})
+    >>> Die("odd", {"HIT": 2, "MISS": 0})
     Traceback (most recent call last):
     ...
-    mythlab.dice.faces.DiceValueError: die 'odd': face 'PERIL': weight 0 is not a positive integer
+    mythlab.dice.die.DiceValueError: die 'odd': face 'MISS': weight 0 is not a positive integer
     """
 
     name: str

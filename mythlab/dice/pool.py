@@ -13,7 +13,7 @@ from math import prod
 from mythlab.engine.multiset import weighted_multisets
 
 from .die import Die, Face
-from .load import DiceSet, elder_sign_dice
+from .load import DiceSet
 
 Roll = tuple[tuple[str, tuple[Face, ...]], ...]
 """A roll: for each die kind of the pool, in pool order, ``(die name, sorted faces)``.
@@ -27,9 +27,8 @@ kept because the dice are not interchangeable later (which dice are lost, kept, 
 class Pool:
     """How many dice of each kind are rolled together.
 
-    Kinds are listed by ascending :attr:`Die.rank` (then name): for Elder Sign green, yellow,
-    red — from the cheapest die to the most precious. Pools are immutable and hashable, so
-    they key caches and solver tables.
+    Kinds are listed by ascending :attr:`Die.rank` (then name), from the cheapest die to
+    the most precious. Pools are immutable and hashable, so they key caches and solver tables.
 
     Parameters
     ----------
@@ -38,11 +37,12 @@ class Pool:
 
     Examples
     --------
-    >>> pool = parse_pool("6G+Y+R")
+    >>> red, blue = Die("red", [1, 2, 3], code="R", rank=1), Die("blue", [0, 1], code="B")
+    >>> pool = Pool({red: 1, blue: 6})
     >>> str(pool), pool.size, pool.counts
-    ('6G+Y+R', 8, {'green': 6, 'yellow': 1, 'red': 1})
-    >>> str(pool.without("green", 2)), str(pool.without({"red": 1, "yellow": 1}))
-    ('4G+Y+R', '6G')
+    ('6B+R', 7, {'blue': 6, 'red': 1})
+    >>> str(pool.without("blue", 2)), str(pool.without({"red": 1, "blue": 5}))
+    ('4B+R', 'B')
     """
 
     groups: tuple[tuple[Die, int], ...]
@@ -107,7 +107,7 @@ class Pool:
 _TERM = re.compile(r"\s*(\d*)\s*([A-Za-z_]*)\s*")
 
 
-def parse_pool(spec: str | Pool, dice: DiceSet | None = None) -> Pool:
+def parse_pool(spec: str | Pool, dice: DiceSet) -> Pool:
     """Read a pool spec like ``"6G+Y+R"``: terms ``[count]code`` joined by ``+``.
 
     Parameters
@@ -115,8 +115,8 @@ def parse_pool(spec: str | Pool, dice: DiceSet | None = None) -> Pool:
     spec : str or Pool
         Counts default to 1; codes (or die names) ignore case; repeated codes add up. A
         :class:`Pool` is returned unchanged.
-    dice : DiceSet, optional
-        Where codes are looked up; the Elder Sign dice (G, Y, R) by default.
+    dice : DiceSet
+        Where codes are looked up.
 
     Returns
     -------
@@ -129,30 +129,34 @@ def parse_pool(spec: str | Pool, dice: DiceSet | None = None) -> Pool:
 
     Examples
     --------
-    >>> parse_pool("6G+Y+R").counts
-    {'green': 6, 'yellow': 1, 'red': 1}
-    >>> parse_pool("0G")
+    >>> dice = DiceSet((Die("combat", [0, 1, 1, 2, 2, 3], code="C"),))
+    >>> parse_pool("2C + c", dice).counts
+    {'combat': 3}
+    >>> parse_pool("0C", dice)
     Traceback (most recent call last):
     ...
-    ValueError: pool '0G', term '0G': a count must be at least 1
-    >>> parse_pool("6Q")
+    ValueError: pool '0C', term '0C': a count must be at least 1
+    >>> parse_pool("6Q", dice)
     Traceback (most recent call last):
     ...
-    ValueError: pool '6Q', term '6Q': unknown die 'Q'; known: G (green), Y (yellow), R (red)
-    >>> parse_pool("G+")
+    ValueError: pool '6Q', term '6Q': unknown die 'Q'; known: C (combat)
+    >>> parse_pool("C+", dice)
     Traceback (most recent call last):
     ...
-    ValueError: pool 'G+': nothing after the '+' at position 1
+    ValueError: pool 'C+': nothing after the '+' at position 1
     """
     if isinstance(spec, Pool):
         return spec
     if not isinstance(spec, str) or not spec.strip():
-        raise ValueError(f"empty pool spec {spec!r}; write e.g. '6G+Y+R'")
-    return _parse(spec, dice or elder_sign_dice())
+        example = "+".join(f"2{d.code}" for d in list(dice)[:2])
+        raise ValueError(f"empty pool spec {spec!r}; write counts and die codes joined by "
+                         f"'+', e.g. {example!r}")
+    return _parse(spec, dice)
 
 
 @lru_cache(maxsize=1024)
 def _parse(spec: str, dice: DiceSet) -> Pool:
+    """:func:`parse_pool` of a spec string, memoised (specs repeat)."""
     groups: list[tuple[Die, int]] = []
     start = 0
     for term in spec.split("+"):
@@ -170,9 +174,8 @@ def _parse(spec: str, dice: DiceSet) -> Pool:
         try:
             die = dice[m.group(2)]
         except KeyError:
-            known = ", ".join(f"{d.code} ({d.name})" for d in dice)
             raise ValueError(f"pool {spec!r}, term {term.strip()!r}: unknown die "
-                             f"{m.group(2)!r}; known: {known}") from None
+                             f"{m.group(2)!r}; known: {dice.known()}") from None
         groups.append((die, count))
         start += len(term) + 1
     return Pool(groups)
@@ -187,9 +190,9 @@ def weighted_outcomes(pool: Pool) -> tuple[tuple[tuple[Roll, int], ...], int]:
 
     Examples
     --------
-    >>> rolls, total = weighted_outcomes(parse_pool("2G"))
-    >>> len(rolls), total, rolls[0]
-    (21, 36, ((('green', ('LORE', 'LORE')),), 1))
+    >>> rolls, total = weighted_outcomes(Pool({Die("coin", ["H", "T"]): 2}))
+    >>> total, rolls
+    (4, (((('coin', ('H', 'H')),), 1), ((('coin', ('H', 'T')),), 2), ((('coin', ('T', 'T')),), 1)))
     """
     per_kind = [
         [((die.name, faces), w) for faces, w in weighted_multisets(die.faces, n)]
@@ -204,21 +207,21 @@ def weighted_outcomes(pool: Pool) -> tuple[tuple[tuple[Roll, int], ...], int]:
 
 @lru_cache(maxsize=64)
 def _fraction_outcomes(pool: Pool) -> tuple[tuple[Roll, Fraction], ...]:
+    """:func:`outcomes` as a tuple, memoised per pool."""
     rolls, total = weighted_outcomes(pool)
     return tuple((roll, Fraction(w, total)) for roll, w in rolls)
 
 
-def outcomes(pool: Pool | str) -> list[tuple[Roll, Fraction]]:
+def outcomes(pool: Pool) -> list[tuple[Roll, Fraction]]:
     """Every distinct roll of a pool with its exact probability: a chance node's outcomes.
 
-    Rolls are grouped by multiset per die kind (see :data:`Roll`), so 6 green dice give 462
-    outcomes instead of 46,656 ordered rolls; probabilities are ``Fraction`` and sum to
+    Rolls are grouped by multiset per die kind (see :data:`Roll`), so 6 six-sided dice give
+    462 outcomes instead of 46,656 ordered rolls; probabilities are ``Fraction`` and sum to
     exactly 1. Cached per pool (a fresh list is returned each call).
 
     Parameters
     ----------
-    pool : Pool or str
-        A pool or a spec such as ``"6G+Y+R"``.
+    pool : Pool
 
     Returns
     -------
@@ -226,16 +229,15 @@ def outcomes(pool: Pool | str) -> list[tuple[Roll, Fraction]]:
 
     Examples
     --------
-    >>> o = outcomes("6G")
+    >>> combat = Die("combat", [0, 1, 1, 2, 2, 3])
+    >>> o = outcomes(Pool({combat: 6}))
     >>> len(o), sum(p for _, p in o)
-    (462, Fraction(1, 1))
-    >>> len(outcomes("6G+Y+R"))
-    16632
-    >>> outcomes("R")[1]
-    ((('red', ('WILD',)),), Fraction(1, 6))
+    (84, Fraction(1, 1))
+    >>> outcomes(Pool({combat: 1}))[1]
+    ((('combat', (1,)),), Fraction(1, 3))
 
     Notes
     -----
     ``prod(C(faces + n - 1, n))`` outcomes over the kinds; each is built once per pool.
     """
-    return list(_fraction_outcomes(parse_pool(pool)))
+    return list(_fraction_outcomes(pool))

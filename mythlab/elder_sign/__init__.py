@@ -1,38 +1,57 @@
 """Elder Sign (FFG 2011): the full game on the shared engine, and the adventure odds.
 
-``mythlab.make("elder_sign", players=2)`` plays it (rules: seed 004_dc53002bacdad986.txt).
+``mythlab.make("elder_sign", players=2)`` plays it (rules: Elder Sign rulebook, Greek
+edition). The odds of a whole adventure card under optimal play come from
+:mod:`mythlab.elder_sign.odds`, the dice and single-roll odds from
+:mod:`mythlab.elder_sign.dice`; ``OddsExplorer`` (ipywidgets, imported on first use) and its
+plain model ``OddsExplorerModel`` explore them.
 
 >>> from mythlab.elder_sign import adventure, adventure_odds
 >>> f"{float(adventure_odds(adventure('Lights Out'), '6G+Y+R', wild='faq', focus=0)):.2%}"
 '23.01%'
 """
 
+from typing import TYPE_CHECKING, Any
+
 from mythlab.registry import GameSpec
 
 from .bots import OddsBot  # registers the odds bot for `--bots odds`
+from .explorer_model import OddsBook, OddsExplorerModel
 from .odds import (
     SCENARIOS,
     TERROR_EFFECTS,
     Adventure,
     AdventureOdds,
     Choice,
+    OddsCache,
     Simulation,
     Situation,
     adventure,
     adventure_odds,
     adventures,
-    clear_caches,
     load_adventures,
     odds_table,
 )
 from .rules import ElderSignGame, ElderSignState  # noqa: E402  (registers the game)
 
+if TYPE_CHECKING:
+    from .explorer import OddsExplorer
+
 __all__ = ["SPEC",
     "ElderSignGame", "ElderSignState", "OddsBot",
-    "SCENARIOS", "TERROR_EFFECTS", "Adventure", "AdventureOdds", "Choice", "Simulation",
-    "Situation", "adventure", "adventure_odds", "adventures", "clear_caches",
-    "load_adventures", "odds_table",
+    "SCENARIOS", "TERROR_EFFECTS", "Adventure", "AdventureOdds", "Choice", "OddsBook",
+    "OddsCache", "OddsExplorer", "OddsExplorerModel", "Simulation", "Situation", "adventure",
+    "adventure_odds", "adventures", "load_adventures", "odds_table",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``OddsExplorer`` on first use: importing the game never imports ipywidgets."""
+    if name == "OddsExplorer":
+        from .explorer import OddsExplorer
+
+        return OddsExplorer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 
@@ -42,7 +61,7 @@ SPEC = GameSpec(
     title="Elder Sign",
     summary="Investigators roll dice against adventures to seal the Ancient One with Elder Signs.",
     game="mythlab.elder_sign.rules:ElderSignGame",
-    view="mythlab.widgets.elder_sign:elder_sign_view",
+    view="mythlab.elder_sign.view:elder_sign_view",
     bots={'odds': 'mythlab.elder_sign.bots:OddsBot'},
     odds={"elder_sign": "mythlab.elder_sign.odds_command:ADVENTURE_ODDS"},
     data="mythlab.elder_sign",

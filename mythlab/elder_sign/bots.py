@@ -13,9 +13,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mythlab.dice.faces import investigation
 from mythlab.engine import Action
 
+from .dice import investigation
 from .load import PLAYER_KINDS, parse_token
 
 if TYPE_CHECKING:
@@ -69,9 +69,9 @@ class OddsBot:
         if s.is_chance_node():
             return s.sample_chance()
         kinds = {a.kind for a in legal}
-        for kind, rule in RULES:
+        for kind, choose in CHOICES:
             if kind in kinds:
-                choice = rule(s, legal)
+                choice = choose(s, legal)
                 if choice is not None:
                     return choice
         return legal[0]
@@ -199,7 +199,8 @@ def choose_reward(s: ElderSignState, acts: list[Action]) -> Action:
     return max(acts, key=lambda a: (WORTH[a.args[0]], a.label))
 
 
-RULES = [("heal", choose_heal), ("reward", choose_reward), ("move", choose_move),
+#: the bot's rule of thumb for a decision, by a move kind among its legal moves (first match)
+CHOICES = [("heal", choose_heal), ("reward", choose_reward), ("move", choose_move),
          ("first-aid", choose_entrance), ("roll", choose_prepare),
          ("complete", choose_resolve), ("fail-retry", choose_resolve),
          ("spell-die", lambda s, acts: max(acts, key=lambda a: (useful(s, a.args[1]),
@@ -207,5 +208,3 @@ RULES = [("heal", choose_heal), ("reward", choose_reward), ("move", choose_move)
          ("try-again", choose_again), ("aside", choose_aside), ("focus", choose_focus),
          ("no-focus", choose_focus), ("place", choose_place), ("replace", choose_replace),
          ("helper", choose_loss), ("max", choose_loss)]
-
-

@@ -1,5 +1,5 @@
 """Effects that change the table: rewards and penalties, doom, monsters, locks, trophies,
-being devoured (seed p.8-11). Functions take the state being changed (``s``) first.
+being devoured (rulebook p.8-11). Functions take the state being changed (``s``) first.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from .refs import (
     LOCKED,
     MONSTERS,
     OTHER_WORLDS,
+    RULES,
     TROPHIES,
-    ruling,
 )
 from .state import Investigator, Lock, Placed, Task
 from .tasks import COLOURS, EMPTY_TASK, TOTALS, card_rows, monster_slots, split
@@ -52,7 +52,7 @@ def new_investigator(s: ElderSignState, name: str) -> Investigator:
                 else:  # someone else holds it: the top card of its deck instead
                     draw_card(s, inv, kind)
                     s.log(f"{named} is already in play: {inv.name} draws another "
-                          f"{kind}.", ruling("starting-card-taken"))
+                          f"{kind}.", RULES.ruling("starting-card-taken"))
         else:
             for _ in range(what):
                 draw_card(s, inv, kind)
@@ -65,7 +65,7 @@ def draw_card(s: ElderSignState, inv: Investigator, kind: str) -> None:
         inv.cards.append(deck.pop(0))
     else:
         s.log(f"The {kind.replace('_', ' ')} deck is empty: nothing is drawn.",
-              ruling("empty-decks"))
+              RULES.ruling("empty-decks"))
 
 
 def return_card(s: ElderSignState, card: str) -> None:
@@ -95,7 +95,8 @@ def return_trophy(s: ElderSignState, trophy: str) -> None:
 def payments(s: ElderSignState, inv: Investigator, price: int) -> list[list[str]]:
     """Ways to pay ``price`` in trophies: minimal sets, one per distinct multiset of values.
 
-    Overpaying is allowed when nothing smaller fits, without change (p.8-9).
+    Overpaying is allowed when nothing smaller fits, without change (p.8-9); the cheapest way
+    comes first, and is the one paid (mythlab ruling 'trophy-payment').
     """
     by_value: dict[int, list[str]] = {}
     for t in inv.trophies:
@@ -131,7 +132,8 @@ def trophy_names(s: ElderSignState, trophies: list[str]) -> str:
 
 
 def lose_trophies(s: ElderSignState, inv: Investigator, worth: int) -> bool:
-    """Lose trophies worth ``worth``: the cheapest way (mythlab ruling); False if unable."""
+    """Lose trophies worth ``worth``, the cheapest way (mythlab ruling 'trophy-payment');
+    False if unable."""
     ways = payments(s, inv, worth)
     if not ways:
         s.log(f"{inv.name} has no trophies worth {worth} to lose.", TROPHIES)
@@ -254,7 +256,7 @@ def devour(s: ElderSignState, seat: int, why: str) -> None:
     add_doom(s, 1, DEVOURED)
     if all(p.out for p in d.seats):
         s.finish("lost", "every investigator has been devoured", ENDING
-                 if d.awake else ruling("all-devoured"))
+                 if d.awake else RULES.ruling("all-devoured"))
 
 
 def release_attempt(s: ElderSignState) -> None:
@@ -291,7 +293,7 @@ def open_gate(s: ElderSignState) -> None:
 
     d = s.data
     if not d.other_world_deck:
-        s.log("No Other World card is left: no gate opens.", ruling("empty-decks"))
+        s.log("No Other World card is left: no gate opens.", RULES.ruling("empty-decks"))
         return
     name = d.other_world_deck.pop(0)
     d.board.append(InPlay(name))
@@ -308,7 +310,7 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
         s.log(f"No monster may appear during {active.name}'s turn.", INVESTIGATOR)
         return
     if not d.cup:
-        s.log("The monster cup is empty: no monster appears.", ruling("empty-cup"))
+        s.log("The monster cup is empty: no monster appears.", RULES.ruling("empty-cup"))
         return
     i = s.stream.choice_index([Fraction(1, len(d.cup))] * len(d.cup))
     monster = d.cup.pop(i)
@@ -317,7 +319,9 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
 
 
 def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:
-    """Where a monster may go: free monster tasks, else under the last task of any card."""
+    """Where a monster may go: free monster tasks, else under the last task of any card;
+    never on a task completed in this attempt nor on the card ``exclude`` being resolved
+    (mythlab ruling 'monster-placement')."""
     d = s.data
     attempt = d.attempt
     free = []
@@ -405,7 +409,7 @@ def lock_die(s: ElderSignState, colour: str, place: str) -> None:
         take_held_die(s, options[0], place)
     else:
         s.log(f"No {colour} die is free: the lock ({place.replace(':', ': ')}) waits for the "
-              "first one to come free.", ruling("no-free-die"))
+              "first one to come free.", RULES.ruling("no-free-die"))
 
 
 def take_spare_die(s: ElderSignState, colour: str, place: str) -> bool:

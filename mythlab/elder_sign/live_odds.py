@@ -1,6 +1,6 @@
 """Live odds of the adventure cards in play, for the active investigator's green dice.
 
-Used by the Stepper view (``mythlab.widgets.elder_sign``) and by ``bots.OddsBot``. Each card is
+Used by the game's view (:mod:`.view`) and by ``bots.OddsBot``. Each card is
 solved by :class:`~mythlab.elder_sign.odds.AdventureOdds` as the game would play it now
 (:func:`card_solver`): its rows with the monsters on them, the arrow, the dice-changing terror
 effects of the card and the Mythos card, task costs against the investigator's sanity and
@@ -11,20 +11,50 @@ out is listed in :func:`card_solver`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from mythlab.dice import TaskCard
-
+from .dice import TaskCard
 from .effects import free_dice, rows_of
-from .odds import AdventureOdds
+from .odds import AdventureOdds, OddsCache
 from .resolve import row_costs, terror_effects
 from .tasks import CODES
 
 if TYPE_CHECKING:
     from .rules import ElderSignState
 
-_SOLVERS: dict[tuple, AdventureOdds] = {}
+class LiveOdds:
+    """The solvers behind one game's live odds, owned by the game (``ElderSignGame.live_odds``).
+
+    One :class:`~mythlab.elder_sign.odds.AdventureOdds` per card as it would be played now
+    (rows, arrow, terror effect, costs, health, focus, allowance, wildcard), all on one
+    :class:`~mythlab.elder_sign.odds.OddsCache`, so a redraw after a click is a dictionary
+    lookup and equal rows of different cards are solved once.
+
+    Examples
+    --------
+    >>> book = LiveOdds()
+    >>> make = lambda cache: AdventureOdds("LORE", focus=0, cache=cache)
+    >>> book.solver(("LORE",), make) is book.solver(("LORE",), make)
+    True
+    """
+
+    BOUND = 4096
+    """Solvers kept before the book starts afresh (long sessions)."""
+
+    def __init__(self) -> None:
+        self.cache = OddsCache()
+        self._solvers: dict[tuple, AdventureOdds] = {}
+
+    def solver(self, key: tuple, make: Callable[[OddsCache], AdventureOdds]) -> AdventureOdds:
+        """The solver kept for ``key``, else ``make(cache)`` (kept from then on)."""
+        got = self._solvers.get(key)
+        if got is None:
+            if len(self._solvers) >= self.BOUND:
+                self._solvers.clear()
+            got = self._solvers[key] = make(self.cache)
+        return got
 
 
 def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0
@@ -34,7 +64,8 @@ def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0
     ``spell`` and ``clue`` are the spells and clue tokens allowed (none by default). Left out:
     investigator abilities, items spent during the attempt, assisting investigators, dice
     already held on spells, and terror effects that do not change the dice (tokens, sanity or
-    stamina lost, a monster appearing). Solvers are shared per rule set (cached).
+    stamina lost, a monster appearing). The game keeps the solver (:class:`LiveOdds`), so
+    its values are computed once per rule set.
     """
     inv = s.active
     rows = tuple(row for row, _ in rows_of(s, name))
@@ -49,14 +80,9 @@ def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0
     focus = 0 if m is not None and m.lasting == "no_focus" else None
     wild = s.game.options["wild"]
     key = (rows, ordered, terror, costs, health, focus, spell, clue, wild)
-    got = _SOLVERS.get(key)
-    if got is None:
-        if len(_SOLVERS) > 4096:  # a bound for long sessions
-            _SOLVERS.clear()
-        got = _SOLVERS[key] = AdventureOdds(
-            TaskCard(rows, ordered), wild, focus=focus, spell=spell, clue=clue, terror=terror,
-            costs=costs or "none", sanity=health[0], stamina=health[1])
-    return got
+    return s.game.live_odds.solver(key, lambda cache: AdventureOdds(
+        TaskCard(rows, ordered), wild, focus=focus, spell=spell, clue=clue, terror=terror,
+        costs=costs or "none", sanity=health[0], stamina=health[1], cache=cache))
 
 
 def card_odds(s: ElderSignState, name: str, pool: str) -> Fraction | None:

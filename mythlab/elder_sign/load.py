@@ -1,10 +1,11 @@
 """Elder Sign game data: investigators, Ancient Ones, Mythos, monsters, cards and the Entrance.
 
-Everything is read from ``data/elder_sign/*.yaml`` with the safe YAML loader and validated
+Everything is read from ``mythlab/elder_sign/data/*.yaml`` with the safe YAML loader and validated
 entry by entry (a bad file raises ``DataError`` naming the file, the entry and the field). The
 adventures themselves come from ``adventures.csv`` through :func:`odds.adventures`. Each entry
 carries its provenance: ``seed`` (the rulebook), ``public`` (a named source) or ``mythlab``
-(a value no source gives, chosen so the game is playable).
+(a value no source gives, chosen so the game is playable). mythlab's rulings, where the
+rulebook is silent or open, are in ``rulings.yaml`` (:func:`rulings`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from mythlab.dice import parse_row
 from mythlab.engine import DataError
-from mythlab.engine.datafiles import game_data, read_yaml, validate_entry
+from mythlab.engine.datafiles import Ruling, game_data, read_rulings, read_yaml, validate_entry
 
+from .dice import parse_row
 from .odds import Adventure, adventures
 
 Provenance = Literal["seed", "public", "mythlab"]
@@ -75,7 +76,7 @@ class Investigator(_Entry):
                      "second_reroll", "swap_reward", "daily_sanity", "daily_stamina",
                      "daily_reroll", ""] = ""
     ability_text: str = ""
-    ruling: str = ""
+    ruling: str = ""               # the id of the mythlab ruling its card needed (rulings.yaml)
     provenance: Provenance
     source: str = ""
 
@@ -286,11 +287,24 @@ def load_game_data(folder: str | Path | None = None) -> GameData:
         adventures=advs,
     )
     for inv in data.investigators.values():
+        if inv.ruling and inv.ruling not in rulings():
+            raise DataError("investigators.yaml", inv.name, "ruling",
+                            f"no mythlab ruling is called {inv.ruling!r} (see rulings.yaml)")
         for ally in inv.start.get("ally", []) or []:  # type: ignore[union-attr]
             if ally not in data.cards:
                 raise DataError("investigators.yaml", inv.name, "start.ally",
                                 f"no ally card is called {ally!r}")
     return data
+
+
+@cache
+def rulings() -> dict[str, Ruling]:
+    """mythlab's rulings for Elder Sign, by id (``data/rulings.yaml``), as the log cites them.
+
+    >>> rulings()["empty-cup"].decision
+    'No monster appears.'
+    """
+    return read_rulings("mythlab.elder_sign")
 
 
 @cache

@@ -76,8 +76,8 @@ class AdventureOddsCommand(OddsCommand):
                             help="print JSON: {\"probability\": \"num/den\", \"percent\": ...}")
 
     def run(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-        from mythlab.dice import parse_pool, roll_probability
         from mythlab.elder_sign import AdventureOdds
+        from mythlab.elder_sign.dice import parse_pool, roll_probability
 
         refuse = self.refuse
         if (args.what is None) == (args.card is None):

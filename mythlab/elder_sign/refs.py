@@ -1,10 +1,16 @@
-"""Rule references of Elder Sign (seed 004_dc53002bacdad986.txt, Greek rulebook pages)."""
+"""Elder Sign's rule book in code (``RULES``) and its rule references, as the log shows them.
+
+Pages are those of the Elder Sign rulebook, Greek edition. ``RULES`` lives here, beside the
+references, so every rules module can register its offerers and doers without import cycles;
+the mythlab rulings it cites (``RULES.ruling(id)``) are listed in ``data/rulings.yaml``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from mythlab.engine import Rules
 
-from mythlab.engine import Action, ruling_ref
+#: which rule offers each decision's moves (or chance outcomes) and which rule does each move
+RULES = Rules("Elder Sign")
 
 ANCIENT_ONE = "Elder Sign · p.4 The Ancient One's ability"
 INVESTIGATOR = "Elder Sign · p.4 The investigator's ability"
@@ -45,12 +51,3 @@ BATTLE = "Elder Sign · p.12 Fighting the Ancient One"
 ATTACK = "Elder Sign · p.12 The Ancient One's attack"
 ENDING = "Elder Sign · p.12 Ending the game"
 
-
-def ruling(name: str) -> str:
-    """A mythlab ruling where the seed is silent (listed in data/elder_sign/SOURCES.md)."""
-    return ruling_ref("Elder Sign", name)
-
-
-def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:
-    """An Elder Sign action: ``args`` are what its rule needs."""
-    return Action(label, kind, args, rule, note)

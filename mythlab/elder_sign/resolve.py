@@ -1,10 +1,12 @@
-"""Resolving an adventure (seed p.5-7, p.9-11) and attacking the Ancient One (p.12).
+"""Resolving an adventure (Elder Sign rulebook, Greek edition, p.5-7, p.9-11) and attacking
+the Ancient One (p.12).
 
-An :class:`Attempt` walks through stages: ``prepare`` (spend items, spells and allies, then
-roll), ``roll`` (a chance node per die colour, outcomes grouped by multiset), ``spell`` (put a
-rolled die on each spell just cast), ``resolve`` (complete one task, spend a clue, or complete
-none), ``again`` (try again or fail), ``aside`` (the die set aside) and ``focus`` (focus or
-assist). Each ``offer_*`` lists the legal actions of a stage and each ``do_*`` carries one out.
+An :class:`Attempt` walks through stages, each a decision of that kind: ``prepare`` (spend
+items, spells and allies, then roll), ``roll`` (a chance node per die colour, outcomes grouped
+by multiset), ``spell`` (put a rolled die on each spell just cast), ``resolve`` (complete one
+task, spend a clue, or complete none), ``again`` (try again or fail), ``aside`` (the die set
+aside) and ``focus`` (focus or assist). ``@RULES.offers(stage)`` lists a stage's moves and
+``@RULES.does(kind)`` carries out a move of that kind.
 
 Investigator abilities are offered where they apply: before the roll (``prepare``) Jenny
 Barnes's discard and, at the start of a battle turn, Carolyn Fern's and Vincent Lee's
@@ -15,7 +17,7 @@ Steps with no real choice are taken at once: the dice are rolled when there is n
 spend, a roll that can meet no task offers "the roll fails: try again / fail" in one click
 (terror effects and assistants' losses come first), and a die is set aside without asking
 when all dice show the same face. Dice outcomes only change the attempt, so they are applied
-cheaply (see ``ElderSignState.apply``): a 6-dice roll has 462 outcomes.
+cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 """
 
 from __future__ import annotations
@@ -26,10 +28,9 @@ from fractions import Fraction
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from mythlab.dice import outcomes, parse_row
-from mythlab.dice.faces import TERROR, investigation
-from mythlab.engine import Action
+from mythlab.engine import Action, act
 
+from .dice import TERROR, investigation, outcomes, parse_row
 from .effects import (
     apply_effects,
     apply_one,
@@ -60,11 +61,10 @@ from .refs import (
     MONSTERS,
     ONE_TASK,
     REWARDS,
+    RULES,
     SPELLS,
     SUCCESS,
     TRY_AGAIN,
-    act,
-    ruling,
 )
 from .refs import (
     TERROR as TERROR_RULE,
@@ -73,14 +73,18 @@ from .state import Attempt, InPlay, Investigator, SpellDie, Task
 from .tasks import CODES, COLOURS, completions, fewest_dice, monster_slots, open_rows, split
 
 if TYPE_CHECKING:
-    from mythlab.dice import Row
+    from mythlab.engine import Decision
 
+    from .dice import Row
     from .rules import ElderSignState
 
 AO = "ancient-one"
+#: the stages of an attempt: each is the kind of the decision it waits for ("roll" is chance's)
+STAGES = ("prepare", "roll", "spell", "resolve", "again", "aside", "focus")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
 _ROLLS: dict[tuple[str, int], list[tuple[Action, Fraction]]] = {}
+_ROLL_LABELS: dict[tuple[str, int], dict[str, Action]] = {}
 
 
 def pool_text(dice: list[str]) -> str:
@@ -97,7 +101,25 @@ def roll_outcomes(colour: str, n: int) -> list[tuple[Action, Fraction]]:
         _ROLLS[key] = [(act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
                             tuple(f"{colour}:{f}" for f in faces)), p)
                        for ((_, faces),), p in outcomes(f"{n}{CODES[colour]}")]
+        _ROLL_LABELS[key] = {a.label: a for a, _ in _ROLLS[key]}
     return _ROLLS[key]
+
+
+@RULES.chances("roll")
+def offer_dice(s: ElderSignState, decision: Decision) -> list[tuple[Action, Fraction]]:
+    """The dice in the air land, one colour at a time (p.6): a fresh list of the outcomes."""
+    a = s.data.attempt
+    colour = a.to_roll[0]
+    return list(roll_outcomes(colour, a.to_roll.count(colour)))
+
+
+def dice_outcome(s: ElderSignState, label: str) -> Action | None:
+    """The dice outcome called ``label`` at this roll, found at once (None if there is none)."""
+    a = s.data.attempt
+    colour = a.to_roll[0]
+    n = a.to_roll.count(colour)
+    roll_outcomes(colour, n)
+    return _ROLL_LABELS[(colour, n)].get(label)
 
 
 def start_attempt(s: ElderSignState, card: str) -> None:
@@ -240,7 +262,10 @@ def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
     return acts
 
 
-def do_jenny(s: ElderSignState, card: str) -> None:
+@RULES.does("jenny")
+def do_jenny(s: ElderSignState, task: Decision, action: Action) -> None:
+    """Jenny Barnes discards a card or a clue: the yellow and red dice join the roll."""
+    (card,) = action.args
     inv = s.active
     a = s.data.attempt
     if card:
@@ -252,17 +277,18 @@ def do_jenny(s: ElderSignState, card: str) -> None:
     a.added += ["yellow", "red"]
     s.log(f"{inv.name} discards {card or 'a clue'}: the yellow and red dice join the roll.",
           INVESTIGATOR)
-    if len(offer_prepare(s, a)) == 1:
-        do_roll(s)
+    roll_if_nothing_else(s)
 
 
-def offer_prepare(s: ElderSignState, a: Attempt) -> list[Action]:
+@RULES.offers("prepare")
+def offer_prepare(s: ElderSignState, decision: Decision | None = None) -> list[Action]:
     """Roll, or spend cards first. With no die to roll (only an item could add one) the
     choice is to add a die or to fail: held dice alone make no roll (ruling
-    'no-roll-without-dice')."""
+    'no-roll-without-dice'). The attempt holds the stage, so no decision is needed."""
+    a = s.data.attempt
     stop = "stop attacking" if a.card == AO else "fail the adventure"
     first = act(f"roll {pool_text(a.to_roll)}", "roll", DICE) if a.to_roll else \
-        act(f"{stop} (no die to roll)", "give-up", ruling("no-roll-without-dice"))
+        act(f"{stop} (no die to roll)", "give-up", RULES.ruling("no-roll-without-dice"))
     acts = [first] + jenny_actions(s, a) + healing_actions(s)
     seen = set()
     for card in s.active.cards:
@@ -274,7 +300,10 @@ def offer_prepare(s: ElderSignState, a: Attempt) -> list[Action]:
     return acts
 
 
-def do_spend(s: ElderSignState, card: str) -> None:
+@RULES.does("spend")
+def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
+    """An item, spell or ally is spent before the roll (p.9-10)."""
+    (card,) = action.args
     inv = s.active
     a = s.data.attempt
     c = s.game.data.cards[card]
@@ -294,25 +323,35 @@ def do_spend(s: ElderSignState, card: str) -> None:
         s.log(f"{inv.name} spends {card}.", rule)
         kind, n = parse_token(c.effect, PLAYER_KINDS)
         apply_one(s, s.data.turn, kind, n, rule)
-    if s.data.attempt is a and a.to_roll and len(offer_prepare(s, a)) == 1:
-        do_roll(s)  # nothing else to spend: the dice are rolled
+    if s.data.attempt is a:
+        roll_if_nothing_else(s)
 
 
-def do_roll(s: ElderSignState) -> None:
+def roll_if_nothing_else(s: ElderSignState) -> None:
+    """With dice to roll and nothing else to do first, the dice are rolled at once."""
+    a = s.data.attempt
+    if a.to_roll and len(offer_prepare(s)) == 1:
+        throw(s)
+
+
+def throw(s: ElderSignState) -> None:
+    """The dice in hand are thrown: chance decides them next (p.6)."""
     a = s.data.attempt
     a.to_roll = colours_sorted(a.to_roll)
     a.stage = "roll"
 
 
+@RULES.does("roll")
+def do_roll(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The player rolls the dice in hand (p.6)."""
+    throw(s)
+
+
 # ------------------------------------------------------------------ chance
-def offer_dice(s: ElderSignState, a: Attempt) -> list[tuple[Action, Fraction]]:
-    colour = a.to_roll[0]
-    return roll_outcomes(colour, a.to_roll.count(colour))
-
-
-def do_dice(s: ElderSignState, colour: str, faces: tuple[str, ...],
-            dice: tuple[str, ...]) -> None:
-    """The dice of one colour land (``dice`` are the faces as ``"colour:FACE"``)."""
+@RULES.does("dice")
+def do_dice(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The dice of one colour land (their faces as ``"colour:FACE"``)."""
+    colour, _, dice = action.args
     a = s.data.attempt
     a.to_roll = [c for c in a.to_roll if c != colour]
     a.rolled += dice
@@ -333,13 +372,19 @@ def after_roll(s: ElderSignState) -> None:
         to_resolve(s)
 
 
-def offer_spell(s: ElderSignState, a: Attempt) -> list[Action]:
+@RULES.offers("spell")
+def offer_spell(s: ElderSignState, decision: Decision) -> list[Action]:
+    """Which rolled die goes on the spell just cast (p.9-10)."""
+    a = s.data.attempt
     spell = next(sp for sp in s.data.spells if not sp.die)
     return [act(f"put {die} on {spell.spell}", "spell-die", SPELLS, spell.spell, die)
             for die in sorted(set(a.rolled))]
 
 
-def do_spell_die(s: ElderSignState, spell: str, die: str) -> None:
+@RULES.does("spell-die")
+def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
+    """A rolled die goes on a spell and stays there until the spell is used."""
+    spell, die = action.args
     a = s.data.attempt
     a.rolled.remove(die)
     next(sp for sp in s.data.spells if sp.spell == spell).die = die
@@ -436,7 +481,10 @@ def ability_actions(s: ElderSignState) -> list[Action]:
     return acts
 
 
-def do_twist(s: ElderSignState, die: str, new: str) -> None:
+@RULES.does("twist")
+def do_twist(s: ElderSignState, task: Decision, action: Action) -> None:
+    """A once-per-roll ability changes one die of the roll."""
+    die, new = action.args
     a = s.data.attempt
     a.rolled.remove(die)
     a.rolled.append(new)
@@ -457,7 +505,8 @@ def ready_today(s: ElderSignState,
 
 def healing_actions(s: ElderSignState) -> list[Action]:
     """Carolyn Fern (sanity) and Vincent Lee (stamina): once per day, at the start of any
-    player's turn, one investigator of their choice below the maximum regains 1."""
+    player's turn, one investigator of their choice below the maximum regains 1 (mythlab
+    rulings 'daily-healing' and 'team-abilities': offered among the active player's moves)."""
     d = s.data
     if not d.turn_start:
         return []
@@ -472,7 +521,10 @@ def healing_actions(s: ElderSignState) -> list[Action]:
     return acts
 
 
-def do_heal(s: ElderSignState, healer: int, target: int, track: str) -> None:
+@RULES.does("heal")
+def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
+    """Carolyn Fern or Vincent Lee heals an investigator (once per day)."""
+    healer, target, track = action.args
     d = s.data
     inv = d.seats[healer].investigator
     inv.used_today = True
@@ -480,14 +532,15 @@ def do_heal(s: ElderSignState, healer: int, target: int, track: str) -> None:
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
     change_health(s, target, track, 1, INVESTIGATOR)
     a = d.attempt
-    if a is not None and a.to_roll and len(offer_prepare(s, a)) == 1:  # the battle: nothing else
+    if a is not None and a.to_roll and len(offer_prepare(s)) == 1:  # the battle: nothing else
         d.turn_start = False
-        do_roll(s)
+        throw(s)
 
 
 def daily_reroll_actions(s: ElderSignState) -> list[Action]:
     """Mandy Thompson: once per day, after any player's roll and before it is checked against
-    a task, reroll up to 2 of its dice, chosen by colour and face."""
+    a task, reroll 1 or 2 of its dice, chosen by colour and face (mythlab rulings
+    'mandy-thompson-reroll' and 'team-abilities')."""
     a = s.data.attempt
     if a.chained or not a.rolled:  # Amanda Sharpe has already used this roll for a task
         return []
@@ -500,7 +553,10 @@ def daily_reroll_actions(s: ElderSignState) -> list[Action]:
     return acts
 
 
-def do_daily_reroll(s: ElderSignState, seat: int, dice: tuple[str, ...]) -> None:
+@RULES.does("daily-reroll")
+def do_daily_reroll(s: ElderSignState, task: Decision, action: Action) -> None:
+    """Mandy Thompson rerolls 1 or 2 dice of the roll (once per day)."""
+    seat, dice = action.args
     mandy = s.data.seats[seat].investigator
     mandy.used_today = True
     reroll_dice(s.data.attempt, dice)
@@ -539,7 +595,10 @@ def daily_refusal(s: ElderSignState, who: str, what: str) -> tuple[str, str] | N
     return INVESTIGATOR, f"{name} already has full {track}"
 
 
-def offer_resolve(s: ElderSignState, a: Attempt) -> list[Action]:
+@RULES.offers("resolve")
+def offer_resolve(s: ElderSignState, decision: Decision) -> list[Action]:
+    """After a roll: complete a task, spend a clue, use an ability, or complete none (p.6-7)."""
+    a = s.data.attempt
     options = completion_actions(s) + clue_actions(s) + ability_actions(s) + \
         daily_reroll_actions(s)
     if a.chained:  # Amanda Sharpe: another task with this roll, or roll the rest
@@ -563,29 +622,48 @@ def failure_actions(s: ElderSignState, a: Attempt, head: str) -> list[Action]:
             act(f"{head}: {stop}", "fail-stop", FAIL_ROLL)]
 
 
-def do_fail_retry(s: ElderSignState) -> None:
+@RULES.does("no-task")
+def do_no_task(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The roll completes no task (p.7)."""
+    failed_roll(s)
+
+
+@RULES.does("fail-retry")
+def do_fail_retry(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The roll completes no task, and the player tries again (p.7)."""
     failed_roll(s)
     a = s.data.attempt
     if a is not None and a.stage == "again":
-        do_try_again(s)
+        try_again(s)
 
 
-def do_try_again(s: ElderSignState) -> None:
+@RULES.does("try-again")
+def do_try_again(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The player tries again after a failed roll (p.7)."""
+    try_again(s)
+
+
+def try_again(s: ElderSignState) -> None:
     """Try again: choose the die to set aside (no choice when all dice show the same)."""
     a = s.data.attempt
     a.stage = "aside"
     if len(set(a.rolled)) == 1:
-        do_aside(s, a.rolled[0])
+        set_aside(s, a.rolled[0])
 
 
-def do_fail_stop(s: ElderSignState) -> None:
+@RULES.does("fail-stop")
+def do_fail_stop(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The roll completes no task, and the player fails the adventure (or stops attacking)."""
     failed_roll(s)
     a = s.data.attempt
     if a is not None and a.stage == "again":
-        do_give_up(s)
+        give_up(s)
 
 
-def do_clue(s: ElderSignState, dice: tuple[str, ...], free: bool) -> None:
+@RULES.does("clue")
+def do_clue(s: ElderSignState, task: Decision, action: Action) -> None:
+    """A clue (or Joe Diamond's free reroll) rerolls some dice of the roll (p.10)."""
+    dice, free = action.args
     a = s.data.attempt
     inv = s.active
     if free:
@@ -630,7 +708,10 @@ def take_die(s: ElderSignState, src: str, face: str) -> str:
     return split(spell.die)[0]
 
 
-def do_complete(s: ElderSignState, r: int, use: tuple) -> None:
+@RULES.does("complete")
+def do_complete(s: ElderSignState, task: Decision, action: Action) -> None:
+    """A task is completed with the dice ``use`` names (p.6; the combat task, p.12)."""
+    r, use = action.args
     d = s.data
     a = d.attempt
     row, monster = rows(s)[r]
@@ -664,6 +745,12 @@ def do_complete(s: ElderSignState, r: int, use: tuple) -> None:
         continue_rolling(s)
 
 
+@RULES.does("reroll", "no-focus")
+def do_roll_on(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The player rolls the dice left: after Amanda Sharpe's task, or without focusing."""
+    continue_rolling(s)
+
+
 def continue_rolling(s: ElderSignState) -> None:
     """The dice not placed are rolled again for the next task (p.7, p.12)."""
     a = s.data.attempt
@@ -694,9 +781,10 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:
-    """Whether some open row could still be completed with the dice left (p.7): a task is
-    completed with a roll, so at least one die must be left to roll (mythlab ruling
-    'no-roll-without-dice'); held dice count towards the task."""
+    """Whether some open row could still be completed with the dice left (p.7), counted
+    with :func:`fewest_dice` (mythlab ruling 'no-way-left'): a task is completed with a roll,
+    so at least one die must be left to roll (mythlab ruling 'no-roll-without-dice'); held
+    dice count towards the task."""
     rollable, held, best = dice_left(s, extra)
     all_rows = rows(s)
     return rollable > 0 and any(fewest_dice(all_rows[r][0], best) <= rollable + held
@@ -708,8 +796,7 @@ def next_roll(s: ElderSignState) -> None:
     a = s.data.attempt
     if can_still(s):
         a.stage = "prepare"
-        if a.to_roll and len(offer_prepare(s, a)) == 1:
-            do_roll(s)
+        roll_if_nothing_else(s)
         return
     if a.card == AO:
         rollable = dice_left(s)[0]
@@ -719,7 +806,7 @@ def next_roll(s: ElderSignState) -> None:
         end_attempt(s)
     elif not dice_left(s)[0] and held_dice(s):
         s.log("No die is left to roll, and held dice complete no task alone: the adventure "
-              "fails.", ruling("no-roll-without-dice"))
+              "fails.", RULES.ruling("no-roll-without-dice"))
         fail_adventure(s)
     else:
         s.log("No task can be completed with the dice left: the adventure fails.", AUTO_FAIL)
@@ -728,7 +815,8 @@ def next_roll(s: ElderSignState) -> None:
 
 # ------------------------------------------------------------------ a failed roll
 def failed_roll(s: ElderSignState) -> None:
-    """Terror effects, assisting investigators pay, then try again or fail (p.7, p.10)."""
+    """Terror effects, assisting investigators pay, then try again or fail (p.7, p.10; each
+    failed roll costs an assistant 1 sanity or stamina: mythlab ruling 'assist-loss')."""
     d = s.data
     a = d.attempt
     a.stage = "again"
@@ -792,13 +880,19 @@ def check_again(s: ElderSignState) -> None:
             fail_adventure(s)
 
 
-def offer_again(s: ElderSignState, a: Attempt) -> list[Action]:
+@RULES.offers("again")
+def offer_again(s: ElderSignState, decision: Decision) -> list[Action]:
+    """After a failed roll: try again, or fail the adventure (stop attacking) (p.7)."""
+    a = s.data.attempt
     stop = ("stop attacking", "stop", BATTLE) if a.card == AO else \
         ("fail the adventure", "give-up", FAIL)
     return [act("try again", "try-again", TRY_AGAIN), act(*stop)]
 
 
-def offer_aside(s: ElderSignState, a: Attempt) -> list[Action]:
+@RULES.offers("aside")
+def offer_aside(s: ElderSignState, decision: Decision) -> list[Action]:
+    """Trying again: which die to set aside for the rest of the adventure (p.7)."""
+    a = s.data.attempt
     return [act(f"set aside {die}", "aside", TRY_AGAIN, die) for die in sorted(set(a.rolled))]
 
 
@@ -807,8 +901,12 @@ def focus_allowed(s: ElderSignState) -> bool:
     return s.data.attempt.card != AO and not (m is not None and m.lasting == "no_focus")
 
 
-def offer_focus(s: ElderSignState, a: Attempt) -> list[Action]:
+@RULES.offers("focus")
+def offer_focus(s: ElderSignState, decision: Decision | None = None) -> list[Action]:
+    """Focus a die on your marker, have an investigator on the card assist, or neither
+    (p.10). The attempt holds the stage, so no decision is needed."""
     d = s.data
+    a = d.attempt
     acts = []
     for die in sorted(set(a.rolled)):
         if not s.active.marker:
@@ -820,18 +918,28 @@ def offer_focus(s: ElderSignState, a: Attempt) -> list[Action]:
     return acts + [act("no focus", "no-focus", FOCUS)]
 
 
-def do_aside(s: ElderSignState, die: str) -> None:
+@RULES.does("aside")
+def do_aside(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The player sets the die named aside (p.7)."""
+    set_aside(s, action.args[0])
+
+
+def set_aside(s: ElderSignState, die: str) -> None:
+    """``die`` is set aside; then focus or assist if anyone may, else the dice left roll."""
     a = s.data.attempt
     a.rolled.remove(die)
     a.aside.append(split(die)[0])
     s.log(f"{die} is set aside for the rest of this adventure.", TRY_AGAIN)
-    if a.rolled and focus_allowed(s) and len(offer_focus(s, a)) > 1:
+    if a.rolled and focus_allowed(s) and len(offer_focus(s)) > 1:
         a.stage = "focus"
     else:
         continue_rolling(s)
 
 
-def do_focus(s: ElderSignState, seat: int, die: str) -> None:
+@RULES.does("focus")
+def do_focus(s: ElderSignState, task: Decision, action: Action) -> None:
+    """A die stays on the marker of the active investigator or an assistant (p.10)."""
+    seat, die = action.args
     a = s.data.attempt
     a.rolled.remove(die)
     inv = s.data.seats[seat].investigator
@@ -943,7 +1051,7 @@ def reveal_adventure(s: ElderSignState, index: int) -> None:
 
     d = s.data
     if not d.adventure_deck:
-        s.log("The adventure deck is empty: the place stays empty.", ruling("empty-decks"))
+        s.log("The adventure deck is empty: the place stays empty.", RULES.ruling("empty-decks"))
         return
     name = d.adventure_deck.pop(0)
     d.board.insert(index, InPlay(name))
@@ -953,15 +1061,15 @@ def reveal_adventure(s: ElderSignState, index: int) -> None:
         lock_die(s, rule.lock, f"card:{name}")
 
 
-def do_give_up(s: ElderSignState) -> None:
+@RULES.does("give-up", "stop")
+def do_give_up(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The player fails the adventure, or stops attacking the Ancient One (p.7, p.12)."""
+    give_up(s)
+
+
+def give_up(s: ElderSignState) -> None:
     if s.data.attempt.card == AO:
         s.log(f"{s.active.name} stops attacking.", BATTLE)
         end_attempt(s)
     else:
         fail_adventure(s)
-
-
-STAGES = {
-    "prepare": offer_prepare, "spell": offer_spell, "resolve": offer_resolve,
-    "again": offer_again, "aside": offer_aside, "focus": offer_focus,
-}

@@ -1,25 +1,29 @@
-"""Elder Sign's rules on the shared engine (seed 004_dc53002bacdad986.txt, Greek rulebook).
+"""Elder Sign's rules on the shared engine (Elder Sign rulebook, Greek edition).
 
-A turn runs Move -> Adventure or Entrance -> Clock (seed p.5); after the Ancient One awakens
-it runs Final battle -> Clock (p.12). Decisions that interrupt a turn (placing a monster,
-choosing a new investigator, an assisting investigator's loss, the Ancient One's attack,
-"Ashcan" Pete's reward) are ``Task`` entries on a stack; the top one is answered first. The
-start of a turn (``turn_start``) lasts until its first action: Carolyn Fern and Vincent Lee
-heal then, once per day (a day ends at midnight on the clock). Dice rolls are chance nodes with
-multiset outcomes; shuffles and the monster cup draw from the state's seeded stream.
+A turn runs Move -> Adventure or Entrance -> Clock (p.5); after the Ancient One awakens it runs
+Final battle -> Clock (p.12). Decisions that interrupt a turn (placing a monster, choosing a
+new investigator, an assisting investigator's loss, the Ancient One's attack, "Ashcan" Pete's
+reward, which held die a lock takes) are ``Task`` entries on a stack; the top one is answered
+first. Otherwise the decision follows from the turn step: "move", "entrance", the lost and
+found die ("lost-die", chance's), or the attempt's stage (:mod:`.resolve`). Each decision kind
+has its offerer and each move kind its doer in ``RULES`` (:mod:`.refs`). The start of a turn
+(``turn_start``) lasts until its first action: Carolyn Fern and Vincent Lee heal then, once per
+day (a day ends at midnight on the clock). Dice rolls are chance nodes with multiset outcomes;
+shuffles and the monster cup draw from the state's seeded stream.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from mythlab.dice import outcomes
-from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
+from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State, act
 from mythlab.engine.chance import SeededStream
 
 from . import resolve as adv
+from .dice import outcomes
 from .effects import (
     SWAP_FOR,
     add_doom,
@@ -64,15 +68,17 @@ from .refs import (
     MOVE,
     MYTHOS,
     ORDERED,
+    RULES,
     SETUP,
     SOUVENIR,
     TASK_COST,
-    act,
-    ruling,
 )
 from .state import ElderSignData, Seat, Task, copy_data, copy_for_dice
 from .structure import structure_problems
 from .tasks import COLOURS, TOTALS, split
+
+if TYPE_CHECKING:
+    from .live_odds import LiveOdds
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Move", "Monster appears"),
@@ -114,8 +120,13 @@ PHASES = PhaseBook([
     Phase("Game over", ENDING, 11, (), "Sealed with Elder Signs, banished in battle, or lost."),
 ])
 
+#: the kinds of pending tasks, and the phase each one shows
 TASK_PHASES = {"place": "Monster appears", "replace": "Devoured", "helper": "Adventure",
                "max": "Clock", "reward": "Reward choice", "lock": "Locked die"}
+#: the turn steps that are decisions when no attempt is under way: phase -> decision kind
+STEPS = {"Move": "move", "Entrance": "entrance"}
+#: chance's decision at the Entrance: the lost and found die is in the air
+LOST_DIE = Decision("lost-die")
 
 
 class ElderSignGame(Game):
@@ -150,6 +161,14 @@ class ElderSignGame(Game):
                                  f"{', '.join(self.data.investigators)}")
         if self.options["wild"] not in ("seed", "faq"):
             raise ValueError("wild: 'seed' (the rulebook) or 'faq' (the publisher's FAQ)")
+
+    @cached_property
+    def live_odds(self) -> LiveOdds:
+        """The solvers behind the live odds of this game's cards (:mod:`.live_odds`), shared
+        by all its states; made on first use, so a game nobody asks odds of loads no solver."""
+        from .live_odds import LiveOdds
+
+        return LiveOdds()
 
     def new_data(self, stream: SeededStream) -> ElderSignData:
         data = self.data
@@ -199,6 +218,8 @@ class ElderSignState(State):
     data: ElderSignData
     game: ElderSignGame
 
+    rules = RULES
+
     # ------------------------------------------------------------------ engine hooks
     def _phase_name(self) -> str:
         d = self.data
@@ -210,35 +231,34 @@ class ElderSignState(State):
             return "Roll"
         return d.phase
 
-    def _current_player(self) -> int | None:
+    def decision(self) -> Task | Decision:
+        """The pending task on top, else the turn step: a move, the Entrance, the lost and
+        found die, or the stage of the attempt under way."""
         d = self.data
         if d.pending:
-            return d.pending[-1].player
-        if d.entrance_roll or (d.attempt is not None and d.attempt.stage == "roll"):
-            return CHANCE
-        return d.turn
+            return d.pending[-1]
+        if d.entrance_roll:
+            return LOST_DIE
+        if d.phase in STEPS:
+            return Decision(STEPS[d.phase], d.turn)
+        return Decision(d.attempt.stage, d.turn)
 
-    def _legal(self) -> list[Action]:
-        d = self.data
-        if d.pending:
-            task = d.pending[-1]
-            return OFFERS[task.kind](self, task)
-        if d.phase == "Move":
-            return offer_move(self)
-        if d.phase == "Entrance":
-            return offer_entrance(self)
-        return adv.STAGES[d.attempt.stage](self, d.attempt)
-
-    def _chance(self) -> list[tuple[Action, Fraction]]:
-        if self.data.entrance_roll:
-            return lost_and_found_outcomes()
-        return adv.offer_dice(self, self.data.attempt)
-
-    def _do(self, action: Action) -> None:
+    def _before_move(self, action: Action) -> None:
         if self.data.turn_start and action.kind != "heal":
             self.data.turn_start = False  # the first action of the turn ends its start
-        DO[action.kind](self, *action.args)
-        self._advance()
+
+    def _copy_data_for(self, action: Action) -> ElderSignData:
+        """A dice outcome changes only the attempt: the rest of the position is shared
+        (states are read-only from outside; a later move copies before it changes it)."""
+        return copy_for_dice(self.data) if action.kind == "dice" else copy_data(self.data)
+
+    def _lookup(self, label: str) -> Action | None:
+        """At a dice roll, the outcome called ``label`` is found at once (462 for 6 dice)."""
+        d = self.data
+        a = d.attempt
+        if a is None or a.stage != "roll" or d.pending or d.result:
+            return None
+        return adv.dice_outcome(self, label)
 
     def _scores(self) -> dict[str, Any]:
         d = self.data
@@ -252,48 +272,6 @@ class ElderSignState(State):
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return diagnose(self, label)
-
-    def find(self, action: Action | str) -> Action:
-        """As ``State.find``; at dice nodes an outcome is looked up by label at once."""
-        a = self.data.attempt
-        if a is not None and a.stage == "roll" and not self.data.pending \
-                and not self.data.result:
-            label = action.label if isinstance(action, Action) else str(action).strip()
-            colour = a.to_roll[0]
-            found = _ROLL_INDEX[(colour, a.to_roll.count(colour))].get(label)
-            if found is not None:
-                return found
-        return super().find(action)
-
-    def apply(self, action: Action | str) -> ElderSignState:
-        """As ``State.apply``. A dice outcome changes only the attempt, so its new state
-        shares everything else with this one (both are read-only from outside; any later
-        move copies in full before it changes anything)."""
-        chosen = self.find(action)
-        if chosen.kind != "dice":
-            return super().apply(chosen)  # type: ignore[return-value]
-        new = object.__new__(type(self))
-        new.game = self.game
-        new.data = copy_for_dice(self.data)
-        new.stream = self.stream  # never drawn from by a dice outcome; clone() copies it
-        new.history = self.history + (chosen.label,)
-        new.events = []
-        new._legal_cache = None
-        new._json = None
-        new._do(chosen)
-        return new
-
-    def clone(self) -> ElderSignState:
-        """As ``State.clone``, with a copier written for this game's dataclasses."""
-        new = object.__new__(type(self))
-        new.game = self.game
-        new.data = copy_data(self.data)
-        new.stream = SeededStream(self.stream.seed, self.stream.position)
-        new.history = self.history
-        new.events = list(self.events)
-        new._legal_cache = None
-        new._json = None
-        return new
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -373,20 +351,10 @@ class ElderSignState(State):
                 end_turn(self)
 
 
-_ROLL_INDEX: dict[tuple[str, int], dict[str, Action]] = {}
-
-
-def _index_rolls() -> None:
-    for colour, top in (("green", 6), ("yellow", 1), ("red", 1)):
-        for n in range(1, top + 1):
-            _ROLL_INDEX[(colour, n)] = {a.label: a for a, _ in adv.roll_outcomes(colour, n)}
-
-
-_index_rolls()
-
-
 # ------------------------------------------------------------------ move and the Entrance
-def offer_move(s: ElderSignState) -> list[Action]:
+@RULES.offers("move")
+def offer_move(s: ElderSignState, decision: Decision) -> list[Action]:
+    """Step 1: go to an adventure card in play or to the Entrance (p.5), or heal first."""
     acts = [act(f"go to {card.name}", "move", MOVE, card.name) for card in s.data.board]
     m = s.mythos
     if m is None or m.lasting != "entrance_closed":
@@ -394,7 +362,10 @@ def offer_move(s: ElderSignState) -> list[Action]:
     return acts + adv.healing_actions(s)
 
 
-def do_move(s: ElderSignState, where: str) -> None:
+@RULES.does("move")
+def do_move(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The investigator goes to a card (its adventure starts) or to the Entrance."""
+    (where,) = action.args
     d = s.data
     s.active.where = where
     if where == "entrance":
@@ -406,7 +377,9 @@ def do_move(s: ElderSignState, where: str) -> None:
         adv.start_attempt(s, where)
 
 
-def offer_entrance(s: ElderSignState) -> list[Action]:
+@RULES.offers("entrance")
+def offer_entrance(s: ElderSignState, decision: Decision) -> list[Action]:
+    """At the Entrance: first aid, the lost and found, or a souvenir (p.8)."""
     inv = s.active
     acts = []
     for aid in s.game.data.first_aid:
@@ -429,7 +402,10 @@ def offer_entrance(s: ElderSignState) -> list[Action]:
     return acts
 
 
-def do_first_aid(s: ElderSignState, heal: str, paid: tuple[str, ...]) -> None:
+@RULES.does("first-aid")
+def do_first_aid(s: ElderSignState, task: Decision, action: Action) -> None:
+    """First aid heals, free or for trophies (p.8)."""
+    heal, paid = action.args
     inv = s.active
     if paid:
         pay(s, inv, list(paid), "first aid")
@@ -444,7 +420,10 @@ def do_first_aid(s: ElderSignState, heal: str, paid: tuple[str, ...]) -> None:
     s.data.phase = "Clock"
 
 
-def do_souvenir(s: ElderSignState, buy: str, paid: tuple[str, ...]) -> None:
+@RULES.does("souvenir")
+def do_souvenir(s: ElderSignState, task: Decision, action: Action) -> None:
+    """A souvenir is bought with trophies (p.8)."""
+    buy, paid = action.args
     pay(s, s.active, list(paid), f"a souvenir: {buy.replace('_', ' ')}")
     s.data.phase = "Clock"
     apply_one(s, s.data.turn, buy, 1, SOUVENIR)
@@ -453,18 +432,26 @@ def do_souvenir(s: ElderSignState, buy: str, paid: tuple[str, ...]) -> None:
 _LOST: list[tuple[Action, Fraction]] = []
 
 
-def lost_and_found_outcomes() -> list[tuple[Action, Fraction]]:
+@RULES.chances("lost-die")
+def lost_and_found_outcomes(s: ElderSignState, decision: Decision
+                            ) -> list[tuple[Action, Fraction]]:
+    """The lost and found die lands: one green die (p.8), a fresh list of its outcomes."""
     if not _LOST:
         _LOST.extend((act(f"lost and found die: {faces[0]}", "lost-die", LOST_FOUND, faces[0]), p)
                      for ((_, faces),), p in outcomes("G"))
-    return _LOST
+    return list(_LOST)
 
 
-def do_lost_found(s: ElderSignState) -> None:
+@RULES.does("lost-found")
+def do_lost_found(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The investigator searches the lost and found: one green die is rolled (p.8)."""
     s.data.entrance_roll = True
 
 
-def do_lost_die(s: ElderSignState, face: str) -> None:
+@RULES.does("lost-die")
+def do_lost_die(s: ElderSignState, task: Decision, action: Action) -> None:
+    """The lost and found die shows a face: its entry of the table applies."""
+    (face,) = action.args
     d = s.data
     d.entrance_roll = False
     d.phase = "Clock"
@@ -496,7 +483,8 @@ def advance_clock(s: ElderSignState) -> None:
     if m is not None and m.lasting == "midnight":
         apply_table(s, m.lasting_effect, f"{MYTHOS} ({m.name})")
     if d.awakening:  # a full doom track awakens it at once (p.11), before any Mythos card
-        s.log("The doom track is full: no Mythos card is drawn.", ruling("awakening-at-midnight"))
+        s.log("The doom track is full: no Mythos card is drawn.",
+              RULES.ruling("awakening-at-midnight"))
     elif not d.result:
         draw_mythos(s)
 
@@ -508,7 +496,7 @@ def new_day(s: ElderSignState) -> None:
         if inv is not None and inv.used_today:
             inv.used_today = False
             s.log(f"A new day: {inv.name} may use the once-per-day ability again.",
-                  ruling("once-per-day"))
+                  RULES.ruling("once-per-day"))
 
 
 def apply_table(s: ElderSignState, tokens: tuple[str, ...], rule: str) -> None:
@@ -545,7 +533,7 @@ def draw_mythos(s: ElderSignState) -> None:
     if not d.mythos_deck:
         d.mythos_deck, d.mythos_discard = d.mythos_discard, []
         s.stream.shuffle(d.mythos_deck)
-        s.log("The Mythos deck is reshuffled.", ruling("mythos-reshuffle"))
+        s.log("The Mythos deck is reshuffled.", RULES.ruling("mythos-reshuffle"))
     d.mythos = d.mythos_deck.pop(0)
     m = s.game.data.mythos[d.mythos]
     lasting = {"none": "", "midnight": f"; at the next midnight: {', '.join(m.lasting_effect)}",
@@ -560,7 +548,8 @@ def draw_mythos(s: ElderSignState) -> None:
 
 # ------------------------------------------------------------------ awakening and the battle
 def awaken(s: ElderSignState) -> None:
-    """The doom track is full: the Ancient One awakens (p.11)."""
+    """The doom track is full: the Ancient One awakens (p.11); every locked die is freed
+    (mythlab ruling 'awakening-frees-dice')."""
     d = s.data
     ao = s.ancient_one
     d.awakening = False
@@ -614,7 +603,8 @@ def ancient_one_attacks(s: ElderSignState) -> None:
 
 
 def end_turn(s: ElderSignState) -> None:
-    """Markers and added dice go back; the next player with an investigator plays (p.10)."""
+    """Markers and added dice go back; the next player with an investigator plays (p.10):
+    players with none left are skipped (mythlab ruling 'players-out')."""
     d = s.data
     for place in d.seats:
         if place.investigator:
@@ -641,7 +631,9 @@ def end_turn(s: ElderSignState) -> None:
 
 
 # ------------------------------------------------------------------ interrupting decisions
+@RULES.offers("place")
 def offer_place(s: ElderSignState, t: Task) -> list[Action]:
+    """Where the monster goes: a monster task or under a card's last task (p.10-11)."""
     name = s.game.data.monsters[t.monster].name
     acts = []
     for card, row in placements(s, t.exclude):
@@ -654,22 +646,30 @@ def offer_place(s: ElderSignState, t: Task) -> list[Action]:
     return acts
 
 
-def do_place(s: ElderSignState, card: str, row: int) -> None:
-    t = s.data.pending.pop()
+@RULES.does("place")
+def do_place(s: ElderSignState, t: Task, action: Action) -> None:
+    """The monster is placed (or goes back to the cup when no card can take it)."""
+    card, row = action.args
+    s.data.pending.pop()
     if card:
         place_monster(s, t.monster, card, row)
     else:
         s.data.cup.append(t.monster)
-        s.log("The monster goes back to the cup.", ruling("no-card-for-monster"))
+        s.log("The monster goes back to the cup.", RULES.ruling("no-card-for-monster"))
 
 
+@RULES.offers("replace")
 def offer_replace(s: ElderSignState, t: Task) -> list[Action]:
+    """A devoured investigator's player takes one not yet played (p.11)."""
     return [act(f"take {name}", "replace", DEVOURED, name) for name in sorted(s.data.pool)]
 
 
-def do_replace(s: ElderSignState, name: str) -> None:
+@RULES.does("replace")
+def do_replace(s: ElderSignState, t: Task, action: Action) -> None:
+    """The new investigator starts at the Entrance; with none left, others waiting are out."""
+    (name,) = action.args
     d = s.data
-    t = d.pending.pop()
+    d.pending.pop()
     d.pool.remove(name)
     d.seats[t.player].investigator = new_investigator(s, name)
     s.log(f"{s.player_name(t.player)} now plays {name} (from the Entrance).", DEVOURED)
@@ -681,21 +681,30 @@ def do_replace(s: ElderSignState, name: str) -> None:
                   "game (they still win if the others do).", DEVOURED)
 
 
+@RULES.offers("helper")
 def offer_helper(s: ElderSignState, t: Task) -> list[Action]:
+    """An assisting investigator loses 1 sanity or 1 stamina after a failed roll (p.10)."""
     return [act(f"assisting: lose 1 {k}", "helper", FOCUS, k) for k in ("sanity", "stamina")]
 
 
-def do_helper(s: ElderSignState, kind: str) -> None:
-    t = s.data.pending.pop()
-    change_health(s, t.player, kind, -1, FOCUS)
+@RULES.does("helper")
+def do_helper(s: ElderSignState, t: Task, action: Action) -> None:
+    """The assistant pays the chosen loss."""
+    s.data.pending.pop()
+    change_health(s, t.player, action.args[0], -1, FOCUS)
 
 
+@RULES.offers("max")
 def offer_max(s: ElderSignState, t: Task) -> list[Action]:
+    """The Ancient One's attack: lose maximum sanity or maximum stamina (p.12)."""
     return [act(f"lose {t.amount} maximum {k}", "max", ATTACK, k) for k in ("sanity", "stamina")]
 
 
-def do_max(s: ElderSignState, kind: str) -> None:
-    t = s.data.pending.pop()
+@RULES.does("max")
+def do_max(s: ElderSignState, t: Task, action: Action) -> None:
+    """The maximum falls (and the track with it); at 0 the investigator is devoured."""
+    (kind,) = action.args
+    s.data.pending.pop()
     inv = s.data.seats[t.player].investigator
     if inv is None:
         return
@@ -707,8 +716,10 @@ def do_max(s: ElderSignState, kind: str) -> None:
         devour(s, t.player, f"maximum {kind} fell to 0")
 
 
+@RULES.offers("reward")
 def offer_reward(s: ElderSignState, t: Task) -> list[Action]:
-    """"Ashcan" Pete: the card he gains, or a clue, common item or spell instead."""
+    """"Ashcan" Pete: the card he gains, or a clue, common item or spell instead, chosen
+    before the card is drawn (mythlab ruling 'ashcan-pete-choice')."""
     name = s.data.seats[t.player].investigator.name
     gained = t.reward.replace("_", " ")
     acts = [act(f"{name}: take the {gained}", "reward", INVESTIGATOR, t.reward)]
@@ -717,8 +728,11 @@ def offer_reward(s: ElderSignState, t: Task) -> list[Action]:
     return acts
 
 
-def do_reward(s: ElderSignState, choice: str) -> None:
-    t = s.data.pending.pop()
+@RULES.does("reward")
+def do_reward(s: ElderSignState, t: Task, action: Action) -> None:
+    """"Ashcan" Pete takes his choice."""
+    (choice,) = action.args
+    s.data.pending.pop()
     if choice != t.reward:
         s.log(f"{s.data.seats[t.player].investigator.name} takes a {choice.replace('_', ' ')} "
               f"instead of the {t.reward.replace('_', ' ')}.", INVESTIGATOR)
@@ -728,6 +742,7 @@ def do_reward(s: ElderSignState, choice: str) -> None:
         gain_cards(s, t.player, choice, 1, INVESTIGATOR)
 
 
+@RULES.offers("lock")
 def offer_lock(s: ElderSignState, t: Task) -> list[Action]:
     """Which held die a lock takes when no die is free (p.11: the active player chooses)."""
     colour = next(c for c, p in lock_icons(s) if p == t.place)
@@ -735,27 +750,11 @@ def offer_lock(s: ElderSignState, t: Task) -> list[Action]:
             for src in held_for_lock(s, colour)]
 
 
-def do_lock(s: ElderSignState, source: str) -> None:
-    t = s.data.pending.pop()
-    take_held_die(s, source, t.place)
-
-
-OFFERS = {"place": offer_place, "replace": offer_replace, "helper": offer_helper,
-          "max": offer_max, "reward": offer_reward, "lock": offer_lock}
-
-DO = {
-    "move": do_move, "first-aid": do_first_aid, "souvenir": do_souvenir,
-    "lost-found": do_lost_found, "lost-die": do_lost_die,
-    "roll": adv.do_roll, "spend": adv.do_spend, "dice": adv.do_dice,
-    "spell-die": adv.do_spell_die, "complete": adv.do_complete, "clue": adv.do_clue,
-    "no-task": adv.failed_roll, "fail-retry": adv.do_fail_retry, "fail-stop": adv.do_fail_stop,
-    "try-again": adv.do_try_again, "reroll": adv.continue_rolling, "twist": adv.do_twist,
-    "jenny": adv.do_jenny, "heal": adv.do_heal, "daily-reroll": adv.do_daily_reroll,
-    "give-up": adv.do_give_up, "stop": adv.do_give_up,
-    "aside": adv.do_aside, "focus": adv.do_focus, "no-focus": adv.continue_rolling,
-    "place": do_place, "replace": do_replace, "helper": do_helper, "max": do_max,
-    "reward": do_reward, "lock": do_lock,
-}
+@RULES.does("lock")
+def do_lock(s: ElderSignState, t: Task, action: Action) -> None:
+    """The chosen held die is locked."""
+    s.data.pending.pop()
+    take_held_die(s, action.args[0], t.place)
 
 
 # ------------------------------------------------------------------ checks
@@ -776,7 +775,7 @@ def every_card(game: ElderSignGame, masked: bool) -> list[str]:
 
 def check_invariants(s: ElderSignState) -> list[str]:
     """Doom and Elder Signs in range, health positive, every card and die in one place."""
-    broken = structure_problems(s, OFFERS.keys() & TASK_PHASES.keys(), {*adv.STAGES, "roll"})
+    broken = structure_problems(s, TASK_PHASES, adv.STAGES)
     if broken:  # first: the checks below assume a sound shape
         return broken
     d = s.data

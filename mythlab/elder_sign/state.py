@@ -1,7 +1,7 @@
 """Elder Sign's position as plain dataclasses (cards by name, dice as ``"colour:FACE"``).
 
 Everything a state holds is here, so the whole game serialises to JSON and copies cheaply.
-Dice are counted, not tracked one by one: 6 green, 1 yellow, 1 red exist (seed p.2); a die
+Dice are counted, not tracked one by one: 6 green, 1 yellow, 1 red exist (rulebook p.2); a die
 is free unless it is locked, held on a spell or marker, or in use in the current attempt.
 """
 
@@ -41,7 +41,7 @@ class Placed:
     """A monster marker on an adventure card.
 
     ``row`` is the card row it covers (full or partial monster task), ``-1`` an empty monster
-    task, ``-2`` an extra row under the card's last task (seed p.10-11).
+    task, ``-2`` an extra row under the card's last task (rulebook p.10-11).
     """
 
     monster: str
@@ -58,7 +58,7 @@ class InPlay:
 
 @dataclass(frozen=True)
 class Lock:
-    """A locked die (seed p.11): its colour and where it sits ("card:", "mythos:", "monster:")."""
+    """A locked die (p.11): its colour and where it sits ("card:", "mythos:", "monster:")."""
 
     colour: str
     place: str

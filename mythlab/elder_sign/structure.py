@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
-from mythlab.dice.faces import is_face
 from mythlab.engine.checks import Shape
 
+from .dice import is_face
 from .tasks import COLOURS, EMPTY_TASK, EXTRA_ROW, split
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Adventure cards in play as task rows: monster tasks, completions, dice accounting.
 
-Rules: tasks (seed p.5-6), completing a task with one minimal set of dice per requirement
+Rules: tasks (rulebook p.5-6), completing a task with one minimal set of dice per requirement
 (p.6, via :class:`mythlab.dice.Matcher`), monster tasks: empty, full and partial, and extra
 rows under the last task (p.10-11).
 """
@@ -10,13 +10,10 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from math import ceil
 
-from mythlab.dice import Matcher, Requirement, Row, parse_row
-from mythlab.dice.faces import TERROR
-from mythlab.dice.matching import reading_key
-
+from .dice import TERROR, Matcher, Requirement, Row, parse_row, reading_key
 from .load import builtin_data
 
-#: how many dice of each colour the box holds (seed p.2)
+#: how many dice of each colour the box holds (rulebook p.2)
 TOTALS = {"green": 6, "yellow": 1, "red": 1}
 COLOURS = ("green", "yellow", "red")
 CODES = {"green": "G", "yellow": "Y", "red": "R"}
@@ -65,7 +62,7 @@ def card_rows(name: str, placed: tuple[tuple[str, int], ...], extra_terror: bool
 
     A monster on a full monster task replaces the row; on a partial one (``keep_1``) it covers
     all but the row's first requirement; on an empty monster task or under the last task it
-    adds a row (seed p.10-11). Empty monster tasks without a monster do not count.
+    adds a row (rulebook p.10-11). Empty monster tasks without a monster do not count.
     """
     adv = builtin_data().adventures[name]
     slots, _ = monster_slots(name)
@@ -118,7 +115,8 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
 
 def fewest_dice(row: Row, best_points: int) -> int:
     """The fewest dice that could ever complete ``row`` when a die shows at most
-    ``best_points`` investigation (the test behind "no way left", p.7)."""
+    ``best_points`` investigation (the test behind "no way left", p.7: mythlab ruling
+    'no-way-left')."""
     need = 0
     for req in row.requirements:
         if req.symbols:

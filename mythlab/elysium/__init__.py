@@ -61,6 +61,7 @@ SPEC = GameSpec(
     summary="Take cards of the gods' families, write legends, score prestige over five epochs.",
     game="mythlab.elysium.game:ElysiumGame",
     view="mythlab.elysium.view:elysium_view",
+    targets="mythlab.elysium.view:targets",
     bots={"greedy": "mythlab.elysium.bots:LegendBot",
           "elysium-greedy": "mythlab.elysium.bots:LegendBot"},
     data="mythlab.elysium",

@@ -16,6 +16,7 @@ from mythlab.engine.chance import SeededStream
 from mythlab.engine.errors import shown
 
 from .checks import check_invariants
+from .hidden import HIDDEN
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
 from .powers import CardFacts, Colour, Family, Timing, UsePower, When, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
@@ -58,6 +59,7 @@ class ElysiumGame(Game):
     default_players = 4
     phases = PHASES
     state_class = ElysiumState
+    hidden = HIDDEN
     #: ``families``: a set name (``first-game``, ``opulence`` …) or 5 family names;
     #: ``card_files``: your own family files, replacing the families they define
     default_options = {"names": None, "families": "first-game", "card_files": None}

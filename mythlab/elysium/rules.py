@@ -12,13 +12,14 @@ cite a mythlab ruling (``data/rulings.yaml``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
 
+from . import hidden, power_tasks, turns  # noqa: F401  (they register their rules on RULES)
 from . import legends as L
-from . import power_tasks, turns  # noqa: F401  (they register their rules on RULES)
 from .checks import diagnose
 from .context import GameContext
 from .load import Card
@@ -98,6 +99,13 @@ class ElysiumState(State):
 
     def _scores(self) -> dict[str, Any]:
         return score_table(self)
+
+    def _observe(self, player: int | None) -> Any:
+        """Every player sees the same: no hands; the draw pile and Citizens face down."""
+        return hidden.observe(self, super()._observe(player))
+
+    def _resample(self, player: int | None, rng: random.Random) -> None:
+        hidden.resample(self, rng)
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return diagnose(self, label)

@@ -1,10 +1,9 @@
-"""Jupyter widgets: the generic ``Stepper``, per-game state views and their registry, and
-the Elder Sign ``OddsExplorer``. A game's own board widget lives in its folder and is named
-in its ``GameSpec`` (``board``); the Stepper shows it.
+"""Jupyter widgets: the generic ``Stepper`` (a game table with seats, a clickable ``Board``),
+the views registry and the code-free ``App``. A game's own widgets (the Elder Sign
+``OddsExplorer``, the Cyclades map) live in the game's folder.
 
-``Stepper`` and ``OddsExplorer`` are imported on first use, so ``import mythlab.widgets``
-(and ``import mythlab``) never imports ipywidgets; ``StepperModel``, ``OddsExplorerModel``
-and the view registry are plain Python (the odds model loads its game on first use).
+``Stepper`` is imported on first use, so ``import mythlab.widgets`` (and ``import mythlab``)
+never imports ipywidgets; ``StepperModel`` and the view registry are plain Python.
 """
 
 from __future__ import annotations
@@ -15,11 +14,9 @@ from .model import StepperModel
 from .views import render_view
 
 if TYPE_CHECKING:
-    from .odds import OddsExplorerModel
-    from .odds_explorer import OddsExplorer
     from .stepper import Stepper
 
-__all__ = ["OddsExplorer", "OddsExplorerModel", "Stepper", "StepperModel", "render_view"]
+__all__ = ["Stepper", "StepperModel", "render_view"]
 
 
 def __getattr__(name: str) -> Any:
@@ -27,12 +24,4 @@ def __getattr__(name: str) -> Any:
         from .stepper import Stepper
 
         return Stepper
-    if name == "OddsExplorer":
-        from .odds_explorer import OddsExplorer
-
-        return OddsExplorer
-    if name == "OddsExplorerModel":
-        from .odds import OddsExplorerModel
-
-        return OddsExplorerModel
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,19 +1,21 @@
-"""The Elder Sign view in the Stepper: clock, doom track, Elder Signs, the Ancient One, the
-adventures in play with their task rows, what is done, the monsters on them, and the exact
-odds of each card for the active investigator's green dice.
+"""The Elder Sign view (``SPEC.view``, shown by the Stepper): clock, doom track, Elder Signs,
+the Ancient One, the adventures in play with their task rows, what is done, the monsters on
+them, and the exact odds of each card for the active investigator's green dice.
 
-Odds come from :mod:`mythlab.elder_sign.live_odds` (``AdventureOdds``: optimal play,
-focus whenever the rules allow), cached per (tasks, terror effect, pool, wildcard reading), so a
-redraw after a click costs a dictionary lookup.
+Plain HTML from a state, no widget code. Odds come from :mod:`.live_odds` (``AdventureOdds``:
+optimal play, focus whenever the rules allow), whose solvers the game keeps per card as played
+now (``live_odds.LiveOdds``), so a redraw after a click costs a dictionary lookup.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from mythlab.elder_sign.effects import rows_of, trophy_value
-from mythlab.elder_sign.live_odds import card_odds, green_pool
-from mythlab.elder_sign.rules import ElderSignState
+from mythlab.display import percent
+
+from .effects import rows_of, trophy_value
+from .live_odds import card_odds, green_pool
+from .rules import ElderSignState
 
 _STYLE = """<style>
 .eldersign {font-family: sans-serif; font-size: 13px}
@@ -34,6 +36,7 @@ _STYLE = """<style>
   padding: 2px 5px; margin: 2px}
 .eldersign .inv.turn {border: 2px solid #2a6; background: #f3fbf5}
 </style>"""
+
 
 def _track(s: ElderSignState) -> str:
     ao = s.ancient_one
@@ -59,7 +62,7 @@ def _card(s: ElderSignState, name: str, pool: str) -> str:
     odds = ""
     if pool and not s.data.awake:
         p = card_odds(s, name, pool)
-        odds = (f'<span class="odds" title="exact: {p}">{float(p):.1%}</span>' if p is not None
+        odds = (f'<span class="odds" title="exact: {p}">{percent(p)}</span>' if p is not None
                 else '<span class="odds" title="too large to solve within seconds">?</span>')
     arrow = " ↓ in order" if adventure.card.ordered else ""
     visitors = [p.investigator.name for p in s.data.seats
@@ -94,7 +97,25 @@ def _investigators(s: ElderSignState) -> str:
 
 
 def elder_sign_view(s: ElderSignState) -> str:
-    """HTML of the whole table: clock, doom, Elder Signs, Mythos, cards with odds, players."""
+    """HTML of the whole table: clock, doom, Elder Signs, Mythos, cards with odds, players.
+
+    Parameters
+    ----------
+    s : ElderSignState
+        The position to show.
+
+    Returns
+    -------
+    str
+        An HTML fragment with its own style sheet.
+
+    Examples
+    --------
+    >>> from mythlab.elder_sign.scenarios import scenario
+    >>> html = elder_sign_view(scenario(board=["Lights Out"], doom=3))
+    >>> "doom 3/12" in html and "Lights Out" in html
+    True
+    """
     d = s.data
     ao = s.ancient_one
     mythos = s.lasting_mythos

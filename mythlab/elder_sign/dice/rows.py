@@ -1,10 +1,11 @@
 """Task rows and adventure-like cards, and the parser for strings like ``"INV_3,LORE|PERIL"``.
 
-Notation (the one of ``reference/elder-sign-adventures.csv``): rows are joined by ``|`` (any
-order) or ``>`` (in order, top to bottom); requirements in a row by ``,``. A requirement is
-``INV_n`` (dice whose investigation points add up to at least ``n``), ``LORE``, ``PERIL`` or
-``TERROR`` (one die each), or an either-or of those joined by ``+`` (the seed's "split
-result", p.6: either result covers it), e.g. ``LORE+PERIL``.
+Notation (the one of ``mythlab/elder_sign/data/adventures.csv``): rows are joined by ``|``
+(any order) or ``>`` (in order, top to bottom: the card's arrow); requirements in a row by
+``,``. A requirement is ``INV_n`` (dice whose investigation points add up to at least ``n``),
+``LORE``, ``PERIL`` or ``TERROR`` (one die each), or an either-or of those joined by ``+``
+(a "split result", Elder Sign rulebook, Greek edition, p.6: either result covers it), e.g.
+``LORE+PERIL``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Requirement:
 
     @property
     def is_either_or(self) -> bool:
+        """Whether several options may meet it (a split result)."""
         return len(self.options) > 1
 
     @cached_property

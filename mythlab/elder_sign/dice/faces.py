@@ -3,7 +3,7 @@
 Faces are plain strings so rolls stay small, hashable and readable: ``LORE``, ``PERIL``,
 ``TERROR``, ``INV_n`` (n investigation points, n >= 1), ``WILD`` (the red die's wildcard) and
 ``BLANK`` (a face that serves nothing, for home-made dice). Task requirements use the same
-words (without ``WILD`` and ``BLANK``).
+words (without ``WILD`` and ``BLANK``). Elder Sign rulebook, Greek edition, p.6.
 """
 
 from __future__ import annotations
@@ -11,35 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal, get_args
+
+from mythlab.dice import DiceValueError, Provenance, Vocabulary, check_provenance
 
 LORE, PERIL, TERROR = "LORE", "PERIL", "TERROR"
 WILD, BLANK = "WILD", "BLANK"
 SYMBOLS: tuple[str, ...] = (LORE, PERIL, TERROR)
 """The symbols a task asks for one die each."""
-
-Provenance = Literal["seed", "public", "mythlab", "user"]
-"""Where a datum comes from: a rulebook seed, a named public source, a mythlab choice, or a
-user's own file."""
-
-
-
-class DiceValueError(ValueError):
-    """A die or wildcard reading that cannot be built; ``field`` names the part at fault.
-
-    Loaders turn it into a :class:`mythlab.DataError` naming the file, the entry and the field.
-    """
-
-    def __init__(self, what: str, field: str, problem: str):
-        self.field, self.problem = field, problem
-        super().__init__(f"{what}: {problem}")
-
-
-def check_provenance(what: str, provenance: object) -> None:
-    """Raise :class:`DiceValueError` unless ``provenance`` is seed, public, mythlab or user."""
-    if provenance not in get_args(Provenance):
-        raise DiceValueError(what, "provenance", f"provenance {provenance!r} is not one of "
-                                                 f"{', '.join(get_args(Provenance))}")
 
 
 _INV = re.compile(r"INV_([1-9][0-9]*)")
@@ -88,6 +66,14 @@ def is_face(face: object) -> bool:
 FACE_VOCABULARY = "LORE, PERIL, TERROR, INV_n (n >= 1), WILD, BLANK"
 
 
+def _face_problem(face: object) -> str | None:
+    return None if is_face(face) else f"unknown face {face!r}; expected {FACE_VOCABULARY}"
+
+
+FACES = Vocabulary("elder-sign", _face_problem)
+"""The faces of an ``elder-sign`` dice file (the default vocabulary of Elder Sign files)."""
+
+
 @dataclass(frozen=True, init=False)
 class WildReading:
     """What the wildcard face counts as: exactly one of ``counts_as``, chosen per task.
@@ -96,7 +82,7 @@ class WildReading:
     ----------
     name : str
         ``"seed"`` and ``"faq"`` are the two readings of the printed game
-        (see ``data/dice/elder_sign.yaml``).
+        (see ``mythlab/elder_sign/data/dice.yaml``).
     counts_as : iterable of str
         Symbols and at most one ``INV_n``.
     provenance, where : str

@@ -1,12 +1,12 @@
 """Task matching: can a roll complete a row, and with which dice at least cost.
 
-Rules (seed p.6): each die serves one requirement; a symbol (``LORE``, ``PERIL``,
-``TERROR``) takes one die showing it; ``INV_n`` takes one or more dice whose investigation
-points add up to at least ``n`` (extra points are lost); an either-or requirement is met by
-meeting any one of its options; a wildcard serves one requirement as one of the things its
-reading allows (``wild="seed"``: 1 investigation, lore, peril or terror; ``wild="faq"``: 4
-investigation, lore, peril or terror). Faces outside this vocabulary (``BLANK``, or a
-home-made die's own faces) serve nothing.
+Rules (Elder Sign rulebook, Greek edition, p.6): each die serves one requirement; a symbol
+(``LORE``, ``PERIL``, ``TERROR``) takes one die showing it; ``INV_n`` takes one or more dice
+whose investigation points add up to at least ``n`` (extra points are lost); an either-or
+requirement is met by meeting any one of its options; a wildcard serves one requirement as
+one of the things its reading allows (``wild="seed"``, the rulebook's: 1 investigation,
+lore, peril or terror; ``wild="faq"``: 4 investigation, lore, peril or terror). Faces
+outside this vocabulary (``BLANK``, or a home-made die's own faces) serve nothing.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .die import Face
+from mythlab.dice import Face, Roll
+
 from .faces import SYMBOLS, WILD, WildReading, investigation
 from .load import resolve_wild
-from .pool import Roll
-from .tasks import Requirement, Row, RowLike, as_row
+from .rows import Requirement, Row, RowLike, as_row
 
 Wild = str | WildReading | Iterable[str]
 """A ``wild=`` argument: ``"seed"``, ``"faq"``, a :class:`WildReading`, or what it counts as."""
@@ -74,7 +74,7 @@ class Matcher:
 
     Examples
     --------
-    >>> from mythlab.dice import parse_row
+    >>> from mythlab.elder_sign.dice import parse_row
     >>> m = Matcher(parse_row("INV_3,LORE").requirements, [(0, "LORE"), (0, "INV_2")],
     ...             reading_key("seed"))
     >>> m.feasible([1, 1]), m.feasible([1, 2]), m.cheapest([1, 2])
@@ -185,7 +185,7 @@ class Matcher:
 
         Examples
         --------
-        >>> from mythlab.dice import parse_row
+        >>> from mythlab.elder_sign.dice import parse_row
         >>> m = Matcher(parse_row("INV_4").requirements,
         ...             [(0, "INV_1"), (0, "INV_3"), (1, "INV_4")], reading_key("seed"))
         >>> sorted(m.uses([1, 1, 1]))
@@ -291,9 +291,9 @@ def can_complete(row: RowLike, roll: Roll, wild: Wild = "seed") -> bool:
     Parameters
     ----------
     row : Row, str or list
-        E.g. ``"INV_3,LORE"`` (see :func:`~mythlab.dice.parse_row`).
+        E.g. ``"INV_3,LORE"`` (see :func:`~mythlab.elder_sign.dice.parse_row`).
     roll : Roll
-        ``((die name, faces), ...)`` as in :func:`~mythlab.dice.outcomes`.
+        ``((die name, faces), ...)`` as in :func:`~mythlab.elder_sign.dice.outcomes`.
     wild : str, WildReading or list of str, default "seed"
         The wildcard reading: ``"seed"`` (1 investigation or a symbol) or ``"faq"``
         (4 investigation or a symbol).

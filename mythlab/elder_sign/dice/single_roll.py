@@ -4,30 +4,27 @@ A roll's colours and most of its faces do not matter for whether it completes a 
 pool is first projected onto the few coordinates that do (the row's symbols, investigation,
 the wildcard), each capped at the most a minimal completion could spend on it. The projected
 distribution is built kind by kind from :func:`~mythlab.engine.multiset.weighted_counts`, and
-each distinct projected state is checked once by a :class:`~mythlab.dice.Matcher` (which
+each distinct projected state is checked once by a :class:`~.matching.Matcher` (which
 remembers dead ends across states). The same code runs with sympy polynomial weights for
-:mod:`mythlab.dice.symbolic`.
+:mod:`mythlab.elder_sign.dice.symbolic`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from math import ceil
 from operator import add
 from typing import Any
 
+from mythlab.dice import Face, Pool
+from mythlab.dice.symbolic import Weight
 from mythlab.engine.multiset import weighted_counts
 
-from .die import Die, Face
 from .faces import SYMBOLS, WILD, investigation
+from .load import parse_pool
 from .matching import Matcher, ReadingKey, Wild, face_use, reading_key
-from .pool import Pool, parse_pool
-from .tasks import Requirement, RowLike, as_row
-
-Weight = Callable[[Die, Face, int], Any]
-"""Gives the weight of a die's face (called with the die, the face and its integer weight)."""
+from .rows import Requirement, RowLike, as_row
 
 
 @lru_cache(maxsize=1024)

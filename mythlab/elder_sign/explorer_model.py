@@ -4,66 +4,120 @@ Choose an adventure card (or type a task), the dice and the allowance (focus, sp
 the red die's wildcard reading) and read the exact chance of completing the card under
 optimal play. Then step through an attempt: roll (at random or a roll you pick), see every
 choice with its exact chance of success (best first), apply one, roll again, reset. The
-numbers come from :class:`mythlab.elder_sign.AdventureOdds`; solvers are cached per
-card and allowance, so returning to a card is instant. It never imports ipywidgets.
+numbers come from :class:`mythlab.elder_sign.AdventureOdds`; a model's :class:`OddsBook`
+keeps a solver per card and allowance, so returning to a card is instant. It never imports
+ipywidgets (the widget is :mod:`mythlab.elder_sign.explorer`).
 
 Reading a value solves synchronously. :meth:`OddsExplorerModel.request` instead solves on a
 background thread (one per model; a newer request supersedes a pending older one, and results
 for settings no longer current are dropped), so a front end never blocks while solving. The
-solver serialises its users with :data:`mythlab.elder_sign.odds.SOLVER_LOCK`.
+book's lock (its :class:`~mythlab.elder_sign.odds.OddsCache`'s) serialises the solvers'
+users, so a notebook cell may use the same book meanwhile.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Literal
 
-from mythlab.dice import Pool, Roll, TaskCard, parse_pool, parse_task
+from mythlab.dice import Pool, Roll
 from mythlab.display import percent
-from mythlab.elder_sign import Adventure, AdventureOdds, Choice, Situation, adventure
-from mythlab.elder_sign.odds import SOLVER_LOCK, check_allowance, check_dice, check_rows
+
+from .dice import TaskCard, parse_pool, parse_task
+from .odds import (
+    Adventure,
+    AdventureOdds,
+    Choice,
+    OddsCache,
+    Situation,
+    adventure,
+    check_allowance,
+    check_dice,
+    check_rows,
+)
 
 WILDS = ("seed", "faq")
-"""The wildcard readings: the seed's (1 investigation or any symbol) and the FAQ's (4)."""
+"""The wildcard readings: the rulebook's (1 investigation or any symbol) and the FAQ's (4)."""
 DICE = ("green", "yellow", "red")
 Key = tuple[Adventure | TaskCard, str, int | None, int, int, Pool]
 """What a value depends on: card, wildcard reading, focus, spells, clues, dice."""
 
-_VALUES: dict[Key, Fraction] = {}
 
+class OddsBook:
+    """The solvers and card values explorers ask for, and the lock that serialises them.
 
-@lru_cache(maxsize=32)
-def odds_for(card: Adventure | TaskCard, wild: str = "seed", focus: int | None = None,
-             spell: int = 0, clue: int = 0) -> AdventureOdds:
-    """The solver for a card and allowance, shared by every explorer (its values are memoised).
+    One :class:`~mythlab.elder_sign.AdventureOdds` per card and allowance (its values
+    memoised; the :attr:`SOLVERS` most recently used are kept), all on one
+    :class:`~mythlab.elder_sign.odds.OddsCache`, so equal rows of different cards are solved
+    once. A model makes a book of its own; give several models one book to share what they
+    solved.
 
-    >>> odds_for(parse_task("LORE"), focus=0) is odds_for(parse_task("LORE"), focus=0)
+    Parameters
+    ----------
+    cache : OddsCache, optional
+        The tables the solvers share (a new one by default).
+
+    Examples
+    --------
+    >>> book = OddsBook()
+    >>> lore = parse_task("LORE")
+    >>> book.odds_for(lore, focus=0) is book.odds_for(lore, focus=0)
     True
+    >>> key = (lore, "seed", 0, 0, 0, parse_pool("2G"))
+    >>> book.known(key), book.value(key), book.known(key)
+    (False, Fraction(91, 216), True)
     """
-    return AdventureOdds(card, wild, focus=focus, spell=spell, clue=clue)
+
+    SOLVERS = 32
+    """How many solvers a book keeps (the least recently used one goes first)."""
+
+    def __init__(self, cache: OddsCache | None = None):
+        self.cache = OddsCache() if cache is None else cache
+        self._solvers: OrderedDict[tuple, AdventureOdds] = OrderedDict()
+        self._values: dict[Key, Fraction] = {}
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock of the solvers' cache: held while any of them solves."""
+        return self.cache.lock  # type: ignore[return-value]
+
+    def odds_for(self, card: Adventure | TaskCard, wild: str = "seed",
+                 focus: int | None = None, spell: int = 0, clue: int = 0) -> AdventureOdds:
+        """The solver for a card and allowance (made once, then the same object)."""
+        key = (card, wild, focus, spell, clue)
+        with self.lock:
+            got = self._solvers.get(key)
+            if got is None:
+                got = self._solvers[key] = AdventureOdds(card, wild, focus=focus, spell=spell,
+                                                         clue=clue, cache=self.cache)
+                if len(self._solvers) > self.SOLVERS:
+                    self._solvers.popitem(last=False)
+            else:
+                self._solvers.move_to_end(key)
+            return got
+
+    def value(self, key: Key) -> Fraction:
+        """The exact chance of completing the card of ``key`` from the start (memoised)."""
+        got = self._values.get(key)
+        if got is None:
+            card, wild, focus, spell, clue, pool = key
+            with self.lock:
+                got = self._values[key] = self.odds_for(card, wild, focus, spell,
+                                                        clue).probability(pool)
+        return got
+
+    def known(self, key: Key) -> bool:
+        """Whether :meth:`value` of ``key`` is ready without computing."""
+        return key in self._values
 
 
-def card_value(key: Key) -> Fraction:
-    """The exact chance of completing the card of ``key`` from the start (cached)."""
-    got = _VALUES.get(key)
-    if got is None:
-        card, wild, focus, spell, clue, pool = key
-        got = _VALUES[key] = odds_for(card, wild, focus, spell, clue).probability(pool)
-    return got
-
-
-def is_known(key: Key) -> bool:
-    """Whether :func:`card_value` of ``key`` is ready without computing."""
-    return key in _VALUES
-
-
-class Solver:
+class BackgroundSolver:
     """One background thread running the newest job: submitting cancels a job still waiting.
 
     A job already running finishes (the solver cannot be interrupted); the thread ends when
@@ -119,7 +173,7 @@ class OddsExplorerModel:
     ----------
     card : str, default "The Curator"
         An adventure's name, or a task such as ``"INV_3,LORE|PERIL"`` (see
-        :func:`mythlab.dice.parse_task`).
+        :func:`mythlab.elder_sign.dice.parse_task`).
     dice : str, default "6G"
         The starting dice, e.g. ``"6G+Y+R"``.
     wild : {"seed", "faq"}, default "seed"
@@ -128,6 +182,8 @@ class OddsExplorerModel:
     spell, clue : int, default 0
     seed : int, default 0
         Seeds the random rolls, so a walkthrough can be repeated.
+    book : OddsBook, optional
+        Where solvers and values are kept (a book of the model's own by default).
 
     Examples
     --------
@@ -139,12 +195,15 @@ class OddsExplorerModel:
     """
 
     def __init__(self, card: str = "The Curator", dice: str = "6G", *, wild: str = "seed",
-                 focus: int | None = None, spell: int = 0, clue: int = 0, seed: int = 0):
+                 focus: int | None = None, spell: int = 0, clue: int = 0, seed: int = 0,
+                 book: OddsBook | None = None):
+        self.book = OddsBook() if book is None else book
+        """The solvers and values this model asks for."""
         self.error = ""
         self.version = 0
         """Bumped on every change, so a view redraws only when something changed."""
         self.rng = random.Random(seed)
-        self._solver: Solver | None = None
+        self._solver: BackgroundSolver | None = None
         self.pending: Future | None = None
         """The latest background request, until it is done."""
         self.pending_key: Key | None = None
@@ -212,9 +271,8 @@ class OddsExplorerModel:
 
     @property
     def odds(self) -> AdventureOdds:
-        """The solver of the current card and allowance (shared, see :func:`odds_for`)."""
-        with SOLVER_LOCK:
-            return odds_for(self.card, self.wild, self.focus, self.spell, self.clue)
+        """The solver of the current card and allowance (kept by :attr:`book`)."""
+        return self.book.odds_for(self.card, self.wild, self.focus, self.spell, self.clue)
 
     @property
     def start(self) -> Situation:
@@ -251,12 +309,12 @@ class OddsExplorerModel:
     @property
     def ready(self) -> bool:
         """Whether the card's value is known (else reading it computes it)."""
-        return is_known(self.key)
+        return self.book.known(self.key)
 
     @property
     def probability(self) -> Fraction:
         """The exact chance of completing the card under optimal play, from the start."""
-        return card_value(self.key)
+        return self.book.value(self.key)
 
     @property
     def fraction(self) -> str:
@@ -278,7 +336,7 @@ class OddsExplorerModel:
     @property
     def settled(self) -> bool:
         """Whether the value and the first decision point are ready (nothing pending)."""
-        return self._start is not None and is_known(self.key)
+        return self._start is not None and self.book.known(self.key)
 
     def request(self, callback: Callable[[OddsExplorerModel], Any] | None = None) -> Future:
         """Get the card's value and the attempt's start without blocking.
@@ -296,23 +354,23 @@ class OddsExplorerModel:
         >>> m.request().result(), m.settled
         (Fraction(31031, 46656), True)
         """
-        key = self.key
-        if is_known(key) and SOLVER_LOCK.acquire(blocking=False):
+        key, book = self.key, self.book
+        if book.known(key) and book.lock.acquire(blocking=False):
             try:
                 self.start  # noqa: B018 - prepared while the solver is free
             finally:
-                SOLVER_LOCK.release()
+                book.lock.release()
             self.pending = self.pending_key = None
             done: Future = Future()
-            done.set_result(_VALUES[key])
+            done.set_result(book.value(key))
             return done
 
         def job() -> Fraction | None:
             card, wild, focus, spell, clue, pool = key
             try:
-                with SOLVER_LOCK:
-                    odds = odds_for(card, wild, focus, spell, clue)
-                    value = card_value(key)
+                with book.lock:
+                    odds = book.odds_for(card, wild, focus, spell, clue)
+                    value = book.value(key)
                     start = odds.start(pool)
                     odds.value(start)
             except ValueError as exc:  # beyond the solver's bounds (odds.MAX_POSITIONS)
@@ -334,7 +392,7 @@ class OddsExplorerModel:
             return value
 
         if self._solver is None:
-            self._solver = Solver()
+            self._solver = BackgroundSolver()
         future = self.pending = Future()
         self.pending_key = key
         return self._solver.submit(job, future)
@@ -373,8 +431,8 @@ class OddsExplorerModel:
 
     @property
     def casts(self) -> list[Choice]:
-        """Before a roll with spells in hand: how many to cast (p.9), best first; empty once
-        chosen (the roll then uses them) or with no spell left."""
+        """Before a roll with spells in hand: how many to cast (rulebook p.9), best first;
+        empty once chosen (the roll then uses them) or with no spell left."""
         sit = self.situation
         if self.over or self.roll is not None or sit.casting is not None \
                 or not sit.spells_left:

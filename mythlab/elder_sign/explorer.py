@@ -8,8 +8,8 @@ tests. Every click answers at once: settings not solved yet (clues on 8 dice may
 seconds) show "solving…" and are solved on a background thread
 (:meth:`OddsExplorerModel.request`), so the kernel stays free; the value and the step-through
 appear when it ends, and Roll, Use this roll and the choices wait for it. A newer setting
-supersedes a pending one. The solver's shared tables are guarded by its lock, so a notebook
-cell may use the solver meanwhile (it waits for the solve in progress).
+supersedes a pending one. The model's solvers are guarded by its book's lock, so a notebook
+cell may use them meanwhile (it waits for the solve in progress).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Any
 import ipywidgets as w
 
 from mythlab.display import percent
-from mythlab.elder_sign import adventures
 
-from .odds import WILDS, OddsExplorerModel, roll_text
+from .explorer_model import WILDS, OddsExplorerModel, roll_text
+from .odds import adventures
 
 SHOWN = 12
 """At most this many choices are shown as buttons (clues can offer a hundred)."""
@@ -65,7 +65,8 @@ class OddsExplorer(w.VBox):
         self.focus_picker = w.Dropdown(options=FOCUS, description="focus",
                                        layout=w.Layout(width="15em"))
         self.wild_picker = w.ToggleButtons(options=WILDS, description="wildcard",
-                                           tooltips=["seed p.6: 1 investigation or any symbol",
+                                           tooltips=["rulebook p.6: 1 investigation or any "
+                                                     "symbol",
                                                      "FAQ: 4 investigation or any symbol"],
                                            style={"button_width": "4em"})
         self.value_view, self.error_view, self.situation_view, self.roll_view = (
