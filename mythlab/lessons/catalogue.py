@@ -65,7 +65,7 @@ def _war_vp() -> int:
 @exercise_of("2.1", "What is the chance that one green die shows a terror face?",
              Chance(), "A green die has 6 equally likely faces; how many are terror?")
 def _green_terror() -> Fraction:
-    from mythlab.dice import TERROR, elder_sign_dice
+    from mythlab.elder_sign.dice import TERROR, elder_sign_dice
 
     return elder_sign_dice()["green"].probability(TERROR)
 
@@ -74,7 +74,7 @@ def _green_terror() -> Fraction:
              "the dice does not matter (multisets of faces)?",
              Whole(), "Stars and bars: choose how many dice show each of the 6 faces.")
 def _green_multisets() -> int:
-    from mythlab.dice import outcomes
+    from mythlab.elder_sign.dice import outcomes
 
     return len(outcomes("6G"))
 
@@ -83,7 +83,7 @@ def _green_multisets() -> int:
              "LORE,LORE (two lore faces)?",
              Chance(), "Count the rolls with at most one lore face and take them away from 1.")
 def _two_lore() -> Fraction:
-    from mythlab.dice import roll_probability
+    from mythlab.elder_sign.dice import roll_probability
 
     return roll_probability("LORE,LORE", "6G")
 
@@ -92,7 +92,7 @@ def _two_lore() -> Fraction:
              "one red die completes a task of 4 investigation (INV_4)?",
              Chance(), "Under the FAQ reading the wild face may count as 4 investigation too.")
 def _red_faq() -> Fraction:
-    from mythlab.dice import roll_probability
+    from mythlab.elder_sign.dice import roll_probability
 
     return roll_probability("INV_4", "R", wild="faq")
 
