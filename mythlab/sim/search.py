@@ -49,8 +49,8 @@ from typing import Any
 from mythlab import registry
 from mythlab.engine import Action, SeededStream, State
 
-#: simulations per move by default: at most about 0.25 s per move in every game on the
-#: reference machine (2 cores; ``scripts/ladder.py`` prints the measured time per move)
+#: simulations per move by default: 0.07-0.11 CPU s per move on average and at most 0.2 s
+#: in every game on the development machine (``scripts/ladder.py`` prints it per game)
 DEFAULT_SIMULATIONS = 64
 #: the budget of a ``kind="seconds"`` bot made without one
 DEFAULT_SECONDS = 0.25
