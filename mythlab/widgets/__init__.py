@@ -1,6 +1,7 @@
 """Jupyter widgets: the generic ``Stepper``, per-game state views and their registry, and
-the Elder Sign ``OddsExplorer``. A game's own board widget lives in its folder and is named
-in its ``GameSpec`` (``board``); the Stepper shows it.
+the Elder Sign ``OddsExplorer``. A game's view and the clicks that make its moves
+(``targets``) live in its folder and are named in its ``GameSpec``; the Stepper shows the
+view on its clickable ``Board``.
 
 ``Stepper`` and ``OddsExplorer`` are imported on first use, so ``import mythlab.widgets``
 (and ``import mythlab``) never imports ipywidgets; ``StepperModel``, ``OddsExplorerModel``
