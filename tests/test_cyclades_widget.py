@@ -312,7 +312,7 @@ def test_a_fleet_then_a_zone_sails_and_the_view_lights_its_whole_reach():
     k = (list(start.data.fleets) + list(start.data.owners)).index("C6")
     reach = fleet_moves(start.game.board, "C6", 0, start.data.fleets)
     assert {n for n, c in classes.items() if f"r{k}" in c} == set(reach)
-    assert f'[data-token="C6"]:is(.mythlab-selected,:hover)) .r{k} ' in css
+    assert f'[data-token="C6"]:is(.mythlab-selected,:hover)) .sea.r{k} ' in css
     assert f"why{k}" in why and "Poseidon move" in why
 
 

@@ -706,7 +706,7 @@ def reach_css(state: CycladesState) -> tuple[dict[str, list[str]], str, str]:
         for target in sel.highlighted:
             classes.setdefault(target, []).append(f"r{k}")
         chosen = (f'.cyclades:has([data-token="{node}"]:is(.mythlab-selected,:hover))')
-        rules.append(f"{chosen} .r{k} > polygon:first-of-type,{chosen} .r{k} > path"
+        rules.append(f"{chosen} .sea.r{k} > polygon,{chosen} .island.r{k} > path"
                      f"{{stroke:{HIGHLIGHT};stroke-width:3px}}{chosen} .why{k}{{display:block}}")
         why.append(f'<div class="box explain why why{k}">{escape(sel.explanation)}</div>')
     return classes, "".join(rules), "".join(why)
