@@ -555,9 +555,9 @@ def _battle_ring(x: float, y: float, s: CycladesState) -> str:
 _STYLE = """<style>
 .cyclades {font-family: sans-serif; font-size: 12px; display: flex; flex-wrap: wrap; gap: 10px;
   align-items: flex-start}
-.cyclades .side {min-width: 300px; flex: 1}
-.cyclades table {border-collapse: collapse; margin: 2px 0 6px}
-.cyclades td, .cyclades th {padding: 1px 5px; border-bottom: 1px solid #eee; text-align: left}
+.cyclades .side {flex: 1 1 360px; min-width: 0}
+.cyclades table {border-collapse: collapse; margin: 2px 0 6px; width: 100%}
+.cyclades td, .cyclades th {padding: 1px 3px; border-bottom: 1px solid #eee; text-align: left}
 .cyclades .turn {font-weight: bold; background: #f3fbf5}
 .cyclades .out {color: #999; text-decoration: line-through}
 .cyclades .swatch {display: inline-block; width: 10px; height: 10px; border-radius: 2px;
@@ -567,12 +567,20 @@ _STYLE = """<style>
 .cyclades .battle {border-color: #d81b60; background: #fdf0f5}
 .cyclades .explain {border-color: #f39c12; background: #fff8e8}
 .cyclades .why {display: none}
-.cyclades .map {flex: 0 1 auto; max-width: 100%}
+.cyclades .map {flex: 1 1 420px; min-width: 0; max-width: 560px}
+.cyclades .map svg {width: 100%; height: auto}
 .cyclades .card, .cyclades .cmd {display: inline-block; border: 1px solid #bbb;
   border-radius: 4px; padding: 1px 5px; margin: 1px}
 .cyclades .cmd {background: #f2f2f2}
 .cyclades .commands {margin: 2px 0 4px}
 </style>"""
+
+
+PLAYER_COLUMNS = (("player", "the city state"), ("GP", "gold behind the screen"),
+                  ("+GP", "revenue each cycle"), ("isl.", "islands"), ("troops", "troops"),
+                  ("fleets", "fleets"), ("pr.", "priests"), ("ph.", "philosophers"),
+                  ("metro.", "Metropolises"))
+"""The players' table's columns: short heading, and the words shown on hover."""
 
 
 def _who(s: CycladesState, seat: int) -> str:
@@ -603,9 +611,8 @@ def panels_html(s: CycladesState, viewer: Viewer = ALL) -> str:
             f"<td>{s.units(q, 'troop')}</td><td>{s.units(q, 'fleet')}</td>"
             f"<td>{d.priests[q]}</td><td>{d.philosophers[q]}</td>"
             f"<td>{s.metropolises(q)}</td></tr>")
-    players = ("<table><tr><th>player</th><th>GP</th><th>revenue</th><th>islands</th>"
-               "<th>troops</th><th>fleets</th><th>priests</th><th>philos.</th><th>metro.</th>"
-               f"</tr>{''.join(rows)}</table>")
+    head = "".join(f'<th title="{why}">{short}</th>' for short, why in PLAYER_COLUMNS)
+    players = f"<table><tr>{head}</tr>{''.join(rows)}</table>"
     gods = []
     for k, god in enumerate(d.gods):
         name = escape(g.gods[god].name)
