@@ -30,10 +30,10 @@ CODE = ("import mythlab\nfrom mythlab.widgets import Stepper\n\n"
         f"stepper = Stepper(mythlab.make('cyclades', players={PLAYERS}, seed={SEED}), "
         "seats=['human', 'greedy', 'greedy'], pause=0)\nstepper")
 SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "screenshots" / "cyclades-table.png"
-ORANGE = "rgb(255, 109, 0)"  # view.HIGHLIGHT
 OUTLINED = """svg => [...svg.querySelectorAll('g.sea')].filter(
-    g => getComputedStyle(g.querySelector('polygon')).stroke === '%s'
-).map(g => g.getAttribute('data-node'))""" % ORANGE
+    g => getComputedStyle(g.querySelector('polygon')).stroke === 'rgb(255, 109, 0)'
+).map(g => g.getAttribute('data-node'))"""
+"""The sea zones outlined in the reach colour (``view.HIGHLIGHT``, #ff6d00)."""
 
 playwright_sync = harness.require_browser()
 lab = harness.lab_fixture(NOTEBOOK, [CODE])
@@ -82,5 +82,6 @@ def _drive(page: Page, running: harness.Lab) -> None:
     expect(board.locator('td span.hidden[title^="behind the screen"]')).to_have_count(2)
     if os.environ.get("MYTHLAB_SCREENSHOT"):
         SCREENSHOT.parent.mkdir(exist_ok=True)
-        page.locator(".mythlab-stepper").screenshot(path=str(SCREENSHOT))
+        page.locator(".mythlab-stepper").evaluate("e => e.scrollIntoView()")
+        page.screenshot(path=str(SCREENSHOT))     # the 1280x720 window, as a class sees it
         print(f"screenshot saved to {SCREENSHOT}")

@@ -611,8 +611,8 @@ def panels_html(s: CycladesState, viewer: Viewer = ALL) -> str:
             f"<td>{s.units(q, 'troop')}</td><td>{s.units(q, 'fleet')}</td>"
             f"<td>{d.priests[q]}</td><td>{d.philosophers[q]}</td>"
             f"<td>{s.metropolises(q)}</td></tr>")
-    head = "".join(f'<th title="{why}">{short}</th>' for short, why in PLAYER_COLUMNS)
-    players = f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+    columns = "".join(f'<th title="{why}">{short}</th>' for short, why in PLAYER_COLUMNS)
+    players = f"<table><tr>{columns}</tr>{''.join(rows)}</table>"
     gods = []
     for k, god in enumerate(d.gods):
         name = escape(g.gods[god].name)
