@@ -7,12 +7,12 @@ count, troops, building slots, Metropolises, prosperity (printed and Apollo's ma
 creature figurines; beside it the players' gold and pieces, the offering and turn tracks, the
 creature track, and a battle's exact odds while one is fought.
 
-**The map model** (``CycladesMapModel``) is what clicking the map does, in plain Python:
+**The map model** (``CycladesMapModel``) is what pointing at the map shows, in plain Python:
 ``select(node)`` on a fleet group highlights the zones one Poseidon move reaches
 (``board.fleet_moves``), on an island the islands its troops reach along fleet chains
-(``board.fleet_chain``). It holds no graph logic of its own; the ipywidgets front is
-``mythlab.cyclades.map_view.CycladesMap``. HTML only, so ``import mythlab.cyclades`` never
-imports ipywidgets.
+(``board.fleet_chain``). It holds no graph logic of its own; the view draws every such reach
+into the page (``reach_css``), so the generic Board lights it with no round trip. The clicks
+that make moves are ``targets`` (``clicks.py``). HTML only: no widget code here.
 
 >>> import mythlab
 >>> state = mythlab.make("cyclades", players=3, seed=1).initial_state()
