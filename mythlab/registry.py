@@ -42,9 +42,8 @@ class GameSpec:
     path; a name shared with a generic bot (``greedy``) replaces it for this game. ``view``: a
     function ``(state, viewer) -> html`` for the Stepper. ``targets``: a function ``state ->
     {move label: click path}`` saying which parts of the view (``data-token`` attributes) a
-    person clicks, in order, to make each move (``mythlab.widgets.board``). ``board``: a
-    widget class the Stepper shows beside the moves. ``odds``: command name -> an
-    ``OddsCommand`` for ``mythlab odds``.
+    person clicks, in order, to make each move (``mythlab.widgets.board``). ``odds``: command
+    name -> an ``OddsCommand`` for ``mythlab odds``.
     ``data``: the package holding the game's data files. ``notebooks``: notebook file names
     shipped with the game. ``rulebooks``: the printed sources cited as "title, edition, p.N".
     ``search_value``: optional, a function ``state -> one value in [0, 1] per seat`` (each
@@ -58,7 +57,6 @@ class GameSpec:
     bots: Mapping[str, Any] = field(default_factory=dict)
     view: Any = None
     targets: Any = None
-    board: Any = None
     odds: Mapping[str, Any] = field(default_factory=dict)
     data: str | None = None
     notebooks: tuple[str, ...] = ()
