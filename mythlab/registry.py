@@ -42,11 +42,12 @@ class GameSpec:
     path; a name shared with a generic bot (``greedy``) replaces it for this game. ``view``: a
     function ``(state, viewer) -> html`` for the Stepper. ``targets``: a function ``state ->
     {move label: click path}`` saying which parts of the view (``data-token`` attributes) a
-    person clicks, in order, to make each move (``mythlab.widgets.board``). ``board``: a
-    widget class the Stepper shows beside the moves. ``odds``: command name -> an
-    ``OddsCommand`` for ``mythlab odds``.
+    person clicks, in order, to make each move (``mythlab.widgets.board``). ``odds``: command
+    name -> an ``OddsCommand`` for ``mythlab odds``.
     ``data``: the package holding the game's data files. ``notebooks``: notebook file names
     shipped with the game. ``rulebooks``: the printed sources cited as "title, edition, p.N".
+    ``search_value``: optional, a function ``state -> one value in [0, 1] per seat`` (each
+    seat's expected result) that the search bot uses where it cuts a rollout short.
     """
 
     name: str
@@ -56,11 +57,11 @@ class GameSpec:
     bots: Mapping[str, Any] = field(default_factory=dict)
     view: Any = None
     targets: Any = None
-    board: Any = None
     odds: Mapping[str, Any] = field(default_factory=dict)
     data: str | None = None
     notebooks: tuple[str, ...] = ()
     rulebooks: tuple[str, ...] = ()
+    search_value: Any = None
 
     def load(self, part: str) -> Any:
         """The object a part names (``spec.load("game")``), importing it on first use."""
@@ -116,6 +117,9 @@ def _check(spec: Any, where: str) -> GameSpec:
         value = getattr(spec, part)
         if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
             raise BrokenGame(f"{where}: {part!r} must map names to classes or import paths")
+    if spec.search_value is not None and not (isinstance(spec.search_value, str)
+                                              or callable(spec.search_value)):
+        raise BrokenGame(f"{where}: 'search_value' must be a function or an import path")
     return spec
 
 

@@ -1,11 +1,11 @@
-"""The clickable Cyclades map in a real JupyterLab (headless Chromium): buttons and the map.
+"""The Cyclades map on the clickable board, in a real JupyterLab at 1280×720 (headless
+Chromium).
 
-A notebook shows a ``Stepper`` (3 players, seed 1), with the game's board: the map. Clicking
-a fleet group's button lights up exactly the zones ``board.fleet_moves`` gives, an island's
-button the islands ``board.fleet_chain`` gives, a click on the SVG map itself selects what was
-clicked, and a move in the Stepper redraws the map with the selection kept. The JupyterLab
-fixture and the helpers are those of ``browser_support.py``; skipped likewise when Chromium is
-absent.
+A notebook seats a person (Blue) against two greedy bots (3 players, seed 1). The whole table
+fits the window's width; pointing at a fleet group outlines exactly the zones
+``board.fleet_moves`` gives and shows why; a bid is a click on the god's tile and then on the
+amount in the picker. The JupyterLab fixture and the helpers are those of
+``browser_support.py``; skipped likewise when Chromium is absent.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import browser_support as harness
 
 import mythlab
-from mythlab.cyclades import fleet_chain, fleet_moves
+from mythlab.cyclades import fleet_moves
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -27,77 +27,61 @@ pytestmark = harness.BROWSER_MARKS
 NOTEBOOK = "cyclades_map.ipynb"
 PLAYERS, SEED = 3, 1
 CODE = ("import mythlab\nfrom mythlab.widgets import Stepper\n\n"
-        f"stepper = Stepper(mythlab.make('cyclades', players={PLAYERS}, seed={SEED}))\n"
-        "stepper")
-SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "cyclades-map.png"
-LIT = ".mythlab-cyclades-map g.hl[data-node]"
+        f"stepper = Stepper(mythlab.make('cyclades', players={PLAYERS}, seed={SEED}), "
+        "seats=['human', 'greedy', 'greedy'], pause=0)\nstepper")
+SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "screenshots" / "cyclades-table.png"
+OUTLINED = """svg => [...svg.querySelectorAll('g.sea')].filter(
+    g => getComputedStyle(g.querySelector('polygon')).stroke === 'rgb(255, 109, 0)'
+).map(g => g.getAttribute('data-node'))"""
+"""The sea zones outlined in the reach colour (``view.HIGHLIGHT``, #ff6d00)."""
 
 playwright_sync = harness.require_browser()
 lab = harness.lab_fixture(NOTEBOOK, [CODE])
 
 
-def test_cyclades_map_in_jupyterlab(lab: harness.Lab) -> None:
-    with harness.lab_page(lab, "cyclades-failure.png", 1400, 1100) as page:
+def test_cyclades_table_on_the_board_in_jupyterlab(lab: harness.Lab) -> None:
+    with harness.lab_page(lab, "cyclades-failure.png", 1280, 720) as page:
         _drive(page, lab)
-
-
-def _lit(page: Page) -> set[str]:
-    return set(page.eval_on_selector_all(LIT, "gs => gs.map(g => g.getAttribute('data-node'))"))
-
-
-def _expect_lit(page: Page, expected: set[str]) -> None:
-    """Wait until exactly ``expected`` is highlighted on the map."""
-    expect = playwright_sync.expect
-    expect(page.locator(LIT)).to_have_count(len(expected))
-    assert _lit(page) == expected
 
 
 def _drive(page: Page, running: harness.Lab) -> None:
     state = mythlab.make("cyclades", players=PLAYERS, seed=SEED).initial_state()
-    G, fleets = state.game.board, state.data.fleets
-    me = state.current_player
-    first_fleet, first_island = state.fleet_zones(me)[0], state.islands_of(me)[0]
-    rival = next(q for q in range(PLAYERS) if q != me)
-    rival_zone = state.fleet_zones(rival)[0]
-
-    harness.open_and_run(page, running, NOTEBOOK, "button.mythlab-cyclades-fleet")
     expect = playwright_sync.expect
-    svg = page.locator(".mythlab-cyclades-map svg")
-    expect(svg.locator(f'g[data-node="{first_fleet}"]')).to_have_count(1)
-    assert _lit(page) == set(), "nothing is highlighted before a click"
+    harness.open_and_run(page, running, NOTEBOOK, ".mythlab-board svg.mythlab-cyclades-svg")
+    board = page.locator(".mythlab-board")
+    svg = board.locator("svg.mythlab-cyclades-svg")
+    expect(svg).to_be_visible()
 
-    # a fleet group's button: exactly the zones one Poseidon move reaches
-    millis = harness.click_and_time(
-        page, "button.mythlab-cyclades-fleet", ".mythlab-cyclades-map", "cyclades map",
-        f"fleet {first_fleet}")
-    _expect_lit(page, set(fleet_moves(G, first_fleet, me, fleets)))
-    expect(svg.locator(f'g.sel[data-node="{first_fleet}"]')).to_have_count(1)
-    expect(page.locator(".mythlab-cyclades-explain")).to_contain_text("Poseidon move")
-    assert millis < 2000, f"the map took {millis:.0f} ms to answer a click"
+    # the whole table fits 1280 px: nothing of the board is cut off on the right
+    widths = board.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    assert widths[0] <= widths[1], f"the board scrolls sideways: {widths}"
+    right = page.evaluate("innerWidth")
+    for part in [board.locator("table").first, svg]:
+        box = part.bounding_box()
+        assert box and box["x"] + box["width"] <= right, f"cut off at {right} px: {box}"
 
-    # an island's button: the islands its troops reach along fleet chains
-    page.locator("button.mythlab-cyclades-island", has_text=first_island).click()
-    reach = set(fleet_chain(G, first_island, me, fleets))
-    assert reach, "the test position should give the island somewhere to go"
-    _expect_lit(page, reach)
-    expect(page.locator(".mythlab-cyclades-explain")).to_contain_text("fleets")
+    # pointing at a fleet group outlines its whole Poseidon move and says why
+    zone = next(z for z, owner in state.data.fleets.items() if owner == 1)
+    reach = set(fleet_moves(state.game.board, zone, 1, state.data.fleets))
+    svg.locator(f'g[data-token="{zone}"] polygon').hover(force=True)
+    expect(board.locator(".why", has_text=f"in {zone}: one Poseidon move")).to_be_visible()
+    assert set(svg.evaluate(OUTLINED)) == reach
+    page.mouse.move(1, 1)
+    expect(board.locator(".why:visible")).to_have_count(0)
 
-    # a click on the map itself: another player's fleet group
-    svg.locator(f'g[data-node="{rival_zone}"]').click()
-    rival_reach = set(fleet_moves(G, rival_zone, rival, fleets))
-    _expect_lit(page, rival_reach)
-    expect(svg.locator(f'g.sel[data-node="{rival_zone}"]')).to_have_count(1)
-
-    # a move in the Stepper redraws the map and keeps the selection
-    bid = page.locator("button.mythlab-action").first
-    label = bid.text_content()
-    assert label.startswith("offer"), label
-    bid.click()
-    gp, god = label.split()[1], label.split()[-1]
-    expect(page.locator(".mythlab-cyclades-map")).to_contain_text(f"offers {gp} GP")
-    expect(page.locator(".mythlab-cyclades-map li", has_text=god)).to_contain_text("offers")
-    _expect_lit(page, rival_reach)
+    # a bid on the board: a god's tile, then the amount in the picker
+    god = board.locator('li.mythlab-hot[data-token^="god:"]:not([data-token="god:apollo"])')
+    expect(god.first).to_be_visible()
+    name = god.first.text_content().split(":")[0].strip()
+    god.first.click()
+    expect(board.locator("button.mythlab-pick").first).to_have_text("1 GP")
+    board.locator("button.mythlab-pick").first.click()
+    log = page.locator(".mythlab-log")
+    expect(log).to_contain_text(f"offer 1 GP to {name}")
+    # the others' gold stays behind their screens
+    expect(board.locator('td span.hidden[title^="behind the screen"]')).to_have_count(2)
     if os.environ.get("MYTHLAB_SCREENSHOT"):
         SCREENSHOT.parent.mkdir(exist_ok=True)
-        page.locator(".mythlab-cyclades-stepper").screenshot(path=str(SCREENSHOT))
+        page.locator(".mythlab-stepper").evaluate("e => e.scrollIntoView()")
+        page.screenshot(path=str(SCREENSHOT))     # the 1280x720 window, as a class sees it
         print(f"screenshot saved to {SCREENSHOT}")

@@ -7,6 +7,7 @@ view renders in well under 100 ms; the ipywidgets front drives the same model.
 
 from __future__ import annotations
 
+import random
 import re
 import statistics
 import time
@@ -24,11 +25,15 @@ from mythlab.cyclades.view import (
     CycladesMapModel,
     geometry,
     map_svg,
+    reach_css,
+    targets,
 )
+from mythlab.display import Pick
 from mythlab.sim.bots import seat_bots
 from mythlab.widgets import StepperModel, render_view
 
-NODE = re.compile(r'<g class="([^"]*)" data-node="([^"]+)"(?: data-owner="(\d+)")?>')
+NODE = re.compile(r'<g class="([^"]*)" data-node="([^"]+)"(?: data-owner="(\d+)")? '
+                  r'data-token="[^"]+">')
 
 
 def groups(svg: str) -> dict[str, tuple[set[str], int | None, str]]:
@@ -189,7 +194,7 @@ def test_view_shows_a_battle_with_its_exact_odds():
     assert s.is_chance_node()
     odds = battle_odds(2, 1, 1).probability
     html = render_view(s)
-    assert f"{odds.numerator}/{odds.denominator}" in html
+    assert f'title="exactly {odds.numerator}/{odds.denominator}"' in html
     assert "battle-ring" in groups(html)["IS5"][2]
     assert "P1 attacks with 2 troop(s)" in groups(html)["IS5"][2]
     assert "Acting now: " in html and "P1 for Ares" in html
@@ -224,73 +229,111 @@ def test_stepper_uses_the_cyclades_view():
     assert "mythlab-cyclades-view" in model.view_html
 
 
-# ---------------------------------------------------------------- the ipywidgets front
-def test_cyclades_map_widget_buttons_dropdown_and_map_clicks():
-    pytest.importorskip("ipywidgets")
-    from mythlab.cyclades.map_view import CycladesMap
+# ---------------------------------------------------------------- the board: clicks make moves
+def sample_states():
+    """Positions of random games (3 to 5 players) at people's decisions."""
+    out = []
+    for players, seed in [(3, 1), (4, 2), (5, 3), (2, 4)]:
+        game = mythlab.make("cyclades", players=players, seed=seed)
+        bots = seat_bots(["random"] * players, seed)
+        state = game.initial_state()
+        for step in range(900):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state = state.apply(state.sample_chance())
+                continue
+            if step % 5 == 0:
+                out.append(state)
+            state = state.apply(bots[state.current_player](state))
+    return out
 
+
+SAMPLES = sample_states()
+
+
+def test_every_legal_move_has_a_click_path_drawn_in_the_movers_view():
+    kinds = set()
+    for state in SAMPLES:
+        paths = targets(state)
+        legal = [a.label for a in state.legal_actions()]
+        assert sorted(paths) == sorted(legal)
+        html = render_view(state, state.current_player)
+        drawn = set(re.findall(r'data-token="([^"]+)"', html))
+        for label, path in paths.items():
+            tokens = [step for step in path if isinstance(step, str)]
+            assert set(tokens) <= drawn, (label, tokens)
+            assert all(isinstance(step, Pick) for step in path[len(tokens):]), label
+        for label, path in paths.items():              # no path is the start of another
+            assert not any(other != label and theirs[:len(path)] == path
+                           for other, theirs in paths.items()), label
+        kinds |= {a.kind for a in state.legal_actions()}
+    assert {"bid", "apollo", "recruit", "build", "end-turn"} <= kinds
+
+
+def test_clicking_a_path_on_the_board_makes_exactly_that_move():
+    rng = random.Random(3)
+    for state in SAMPLES[::4]:
+        model = StepperModel(state.game, seats=["human"] * state.game.players)
+        model.session = mythlab.Session(state.game, state)
+        model.ready()
+        label, path = rng.choice(sorted(model.click_paths.items()))
+        for step in path[:-1]:
+            assert model.board_click(step.token if isinstance(step, Pick) else step) is False
+        last = path[-1]
+        assert model.board_click(last.token if isinstance(last, Pick) else last), label
+        assert model.state.history[-1] == label
+
+
+def test_a_bid_is_a_god_then_an_amount_in_the_picker():
     state = mythlab.make("cyclades", players=3, seed=1).initial_state()
-    d = state.data
-    me = state.current_player
-    m = CycladesMap(state)
-    assert [b.description.split(" · ")[0] for b in m.fleet_buttons] == state.fleet_zones(me)
-    assert [b.description.split(" · ")[0] for b in m.island_buttons] == state.islands_of(me)
-    m.fleet_buttons[0].click()
-    zone = state.fleet_zones(me)[0]
-    assert m.highlighted == tuple(fleet_moves(state.game.board, zone, me, d.fleets))
-    assert lit(m.view.value) == set(m.highlighted)
-    assert m.fleet_buttons[0].button_style == "warning"
-    assert m.node_picker.value == zone
-    m.island_buttons[0].click()
-    island = state.islands_of(me)[0]
-    assert m.highlighted == tuple(fleet_chain(state.game.board, island, me, d.fleets))
-    m.pick.value = "B3|1"                                       # what a click on the SVG sends
-    assert m.model.selection.node == "B3" and m.model.selection.player == d.fleets["B3"]
-    m.pick.value = "B3|2"                                       # the same node clicked again
-    assert m.model.selection.node == "B3"
-    m.node_picker.value = "IS6"
-    assert m.model.selection.node == "IS6"
-    m.who.value = 2
-    assert [b.description.split(" · ")[0] for b in m.fleet_buttons] == state.fleet_zones(2)
-    m.clear_button.click()
-    assert m.highlighted == () and m.node_picker.value == "—"
-    assert "onclick" in m.view.value                            # the map itself is clickable
-    assert "onclick" not in render_view(state)                  # the plain view is not
+    model = StepperModel(state.game, seats=["human", "human", "human"])
+    model.ready()
+    assert "god:apollo" in model.hot and model.choices == []
+    god = next(t for t in model.hot if t != "god:apollo")
+    model.board_click(god)
+    amounts = [p.text for p in model.choices]
+    assert amounts[0] == "1 GP" and len(amounts) == state.data.gold[state.current_player]
+    model.board_click(model.choices[1].token)
+    assert model.state.history[-1].startswith("offer 2 GP to ")
 
 
-def test_cyclades_stepper_keeps_the_selection_across_moves():
+def test_a_fleet_then_a_zone_sails_and_the_view_lights_its_whole_reach():
+    start = scenario(players=3, turn=(0, "poseidon"), gold={0: 3})
+    model = StepperModel(start.game, seats=["human", "greedy", "greedy"])
+    model.session = mythlab.Session(start.game, start)
+    assert "C6" in model.hot
+    model.board_click("C6")
+    assert model.selection == ("C6",) and "C7" in model.hot
+    model.board_click("C7")                           # one fleet in C6: no picker
+    assert model.state.history[-1] == "sail 1 fleet from C6 to C7 (1 GP)"
+    # the view lights a fleet group's whole Poseidon move while it is chosen or pointed at
+    classes, css, why = reach_css(start)
+    k = (list(start.data.fleets) + list(start.data.owners)).index("C6")
+    reach = fleet_moves(start.game.board, "C6", 0, start.data.fleets)
+    assert {n for n, c in classes.items() if f"r{k}" in c} == set(reach)
+    assert f'[data-token="C6"]:is(.mythlab-selected,:hover)) .sea.r{k} ' in css
+    assert f"why{k}" in why and "Poseidon move" in why
+
+
+def test_the_stepper_shows_the_map_on_the_board():
     pytest.importorskip("ipywidgets")
-    from mythlab.cyclades.map_view import CycladesMap
     from mythlab.widgets import Stepper
 
-    stepper = Stepper(mythlab.make("cyclades", players=3, seed=1))   # SPEC.board: the map
-    assert isinstance(stepper.game_board, CycladesMap)
-    assert stepper.game_board in stepper.children and stepper.board not in stepper.children
-    first = stepper.model.state
-    stepper.game_board.select("B3")
-    reach = stepper.game_board.highlighted
-    stepper.press(stepper.model.labels[0])
-    assert stepper.game_board.model.state is stepper.model.state is not first
-    board = stepper.game_board
-    assert board.model.selection.node == "B3" and board.highlighted == reach
-    assert "offers" in stepper.game_board.view.value
-    stepper.undo_button.click()
-    assert stepper.game_board.model.state is first
-    # a map that follows a plain Stepper (the HTML view, no board)
-    plain = Stepper(mythlab.make("cyclades", players=3, seed=1), board=False)
-    assert plain.game_board is None and plain.board in plain.children
-    follower = CycladesMap(plain)
-    plain.press(plain.model.labels[0])
-    assert follower.model.state is plain.model.state
-    with pytest.raises(TypeError, match="Cyclades position"):
-        CycladesMap(mythlab.make("agea", players=2).initial_state())
+    stepper = Stepper(mythlab.make("cyclades", players=3, seed=1), seats=["human"] * 3)
+    assert stepper.board in stepper.children and not hasattr(stepper, "game_board")
+    stepper.ready_button.click()
+    assert 'data-token="god:apollo"' in stepper.board.html
+    assert "god:apollo" in stepper.board.hot
+    stepper.board.click("god:apollo")
+    assert stepper.model.state.history[-1] == "go to Apollo"
 
 
 def test_the_generic_widgets_name_no_cyclades_module():
-    """The map is Cyclades' own board (``SPEC.board``): the widgets layer never names it."""
+    """Cyclades is shown on the generic Board: the widgets layer never names it."""
     import mythlab.widgets
 
     folder = Path(mythlab.widgets.__file__).parent
     naming = [p.name for p in folder.glob("*.py") if "cyclades" in p.read_text().lower()]
     assert naming == []
-    assert mythlab.registry.spec("cyclades").board == "mythlab.cyclades.map_view:CycladesMap"
+    assert mythlab.registry.spec("cyclades").targets == "mythlab.cyclades.view:targets"

@@ -233,34 +233,6 @@ def test_a_game_without_a_registered_view_gets_the_generic_one():
     assert views.view_for(GAME) is views.generic_view
 
 
-def test_the_stepper_shows_the_board_its_gamespec_names(monkeypatch):
-    """``GameSpec.board``: built from the Stepper's model, shown in place of the HTML view,
-    told every new state (undo too); ``board=False`` keeps the HTML view."""
-    import ipywidgets
-
-    class MapBoard(ipywidgets.HTML):
-        def __init__(self, model: StepperModel):
-            super().__init__()
-            self.shown = [model.state]
-
-        def update(self, state) -> None:
-            self.shown.append(state)
-
-    spec = registry.spec(GAME)
-    monkeypatch.setitem(registry._specs, GAME, dataclasses.replace(spec, board=MapBoard))
-    s = Stepper(mythlab.make(GAME, players=2, seed=3))
-    assert isinstance(s.game_board, MapBoard) and s.game_board in s.children
-    assert s.board not in s.children and "mythlab-view" in s.game_board._dom_classes
-    first = s.model.state
-    s.press("pass")
-    after = s.model.state
-    s.undo_button.click()
-    assert s.game_board.shown == [first, first, after, first]  # built, first refresh, move, undo
-    plain = Stepper(mythlab.make(GAME, players=2, seed=3), board=False)
-    assert plain.game_board is None and plain.board in plain.children
-    assert views.board_for("no-such-game") is None
-
-
 def test_import_mythlab_does_not_import_ipywidgets():
     code = ("import sys, mythlab, mythlab.widgets; "
             "assert 'ipywidgets' not in sys.modules, 'ipywidgets imported'; "

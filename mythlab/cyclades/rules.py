@@ -10,6 +10,7 @@ mythlab's own decisions from ``data/rulings.yaml``.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -75,6 +76,8 @@ PHASES = PhaseBook([
           "Most Metropolises, then most gold, among those who reached the goal."),
 ])
 
+FACE_DOWN = "face down"
+"""A creature card of the deck as every player sees it (``CycladesState.observation``)."""
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
@@ -94,6 +97,15 @@ class CycladesGame(Game):
     default_options = {"names": None, "archipelago": None,
                        "cycle_limit": number("cycle_limit")}
     file_options = {"archipelago": False}
+    #: the secrets (``State.observation``). Not secret: a face-down god tile (all four gods are
+    #: on the track every cycle, so it is the one missing from the open ones, p.2) and the
+    #: cards drawn from the deck (they go face up onto the creature track, p.2).
+    hidden = {
+        "gold": "Cyclades rulebook, Greek edition, p.1 (gold hidden behind each player's "
+                "screen) and p.3 (the amount each player has must stay hidden)",
+        "deck": "Cyclades rulebook, Greek edition, p.1 (the creature cards are shuffled and "
+                "stacked face down)",
+    }
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
@@ -197,6 +209,20 @@ class CycladesState(State):
 
     def _scores(self) -> dict[str, Any]:
         return metropolis.score_table(self)
+
+    # ------------------------------------------------------------------ hidden information
+    def _observe(self, player: int | None) -> Any:
+        """Everything but the others' gold (``None``: behind their screens) and the order of
+        the creature deck (face-down cards, counted)."""
+        data = super()._observe(player)
+        data["gold"] = [gp if q == player else None for q, gp in enumerate(data["gold"])]
+        data["deck"] = [FACE_DOWN] * len(data["deck"])
+        return data
+
+    def _resample(self, player: int | None, rng: random.Random) -> None:
+        """Shuffle the creature deck: nobody knows its order. The gold behind the screens
+        stays: every income and payment is made in the open, so it follows from the game."""
+        rng.shuffle(self.data.deck)
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return actions.diagnose(self, label)

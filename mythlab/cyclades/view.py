@@ -7,12 +7,12 @@ count, troops, building slots, Metropolises, prosperity (printed and Apollo's ma
 creature figurines; beside it the players' gold and pieces, the offering and turn tracks, the
 creature track, and a battle's exact odds while one is fought.
 
-**The map model** (``CycladesMapModel``) is what clicking the map does, in plain Python:
+**The map model** (``CycladesMapModel``) is what pointing at the map shows, in plain Python:
 ``select(node)`` on a fleet group highlights the zones one Poseidon move reaches
 (``board.fleet_moves``), on an island the islands its troops reach along fleet chains
-(``board.fleet_chain``). It holds no graph logic of its own; the ipywidgets front is
-``mythlab.cyclades.map_view.CycladesMap``. HTML only, so ``import mythlab.cyclades`` never
-imports ipywidgets.
+(``board.fleet_chain``). It holds no graph logic of its own; the view draws every such reach
+into the page (``reach_css``), so the generic Board lights it with no round trip. The clicks
+that make moves are ``targets`` (``clicks.py``). HTML only: no widget code here.
 
 >>> import mythlab
 >>> state = mythlab.make("cyclades", players=3, seed=1).initial_state()
@@ -31,20 +31,26 @@ import re
 import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from html import escape
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import networkx as nx
 
-from mythlab.display import percent
-from mythlab.engine import CHANCE
+from mythlab.display import chance_text, fraction_text
+from mythlab.engine import ALL, CHANCE
 
+from . import offerings
 from .battles import bonus, defenders
 from .board import fleet_chain, fleet_moves, island_neighbours
+from .clicks import command_buttons, god_token, player_token, targets, track_token
 from .combat import battle_odds, round_odds
 from .rules import CycladesState
 
-__all__ = ["COLOURS", "CycladesMapModel", "Selection", "cyclades_view", "map_svg", "render"]
+Viewer = int | None | Literal["all"]
+
+__all__ = ["COLOURS", "CycladesMapModel", "Selection", "cyclades_view", "map_svg", "render",
+           "targets"]
 
 COLOURS = ("#1f5fbf", "#c62828", "#e0a800", "#2e7d32", "#333333")
 """Seat colours, as the boxes' pieces: blue, red, yellow, green, black."""
@@ -352,21 +358,15 @@ class CycladesMapModel:
 
 # ============================================================================ SVG
 _SVG_STYLE = ("font-family:sans-serif;user-select:none")
-PICK_SCRIPT = ("var g=event.target.closest('[data-node]');"
-               "var r=this.closest('.mythlab-cyclades-widget');"
-               "var i=r&&r.querySelector('.mythlab-cyclades-pick input');"
-               "if(g&&i){i.value=g.getAttribute('data-node')+'|'+Date.now();"
-               "i.dispatchEvent(new Event('input',{bubbles:true}));}")
-"""The map's click handler: it writes the clicked node into the widget's hidden text box,
-which ipywidgets syncs to the kernel (``CycladesMap`` observes it)."""
 
 
 def map_svg(state: CycladesState, selection: Selection = NOTHING,
-            clickable: bool = False) -> str:
-    """The archipelago as SVG: every node is a ``<g data-node=...>`` with a tooltip.
+            reach: Mapping[str, list[str]] | None = None) -> str:
+    """The archipelago as SVG: every node is a ``<g data-node=... data-token=...>`` with a
+    tooltip (the token is what the board clicks).
 
     Highlighted nodes carry the class ``hl`` (``hl battle`` when a move there is a battle),
-    the selected one ``sel``. With ``clickable`` the SVG reports clicks to ``CycladesMap``.
+    the selected one ``sel``; ``reach`` adds classes to nodes (``reach_css``).
     """
     s = state
     d = s.data
@@ -418,20 +418,27 @@ def map_svg(state: CycladesState, selection: Selection = NOTHING,
                         'stroke="#6a1b9a" stroke-width="2"/>')
         if zone == battle_space:
             body.append(_battle_ring(x, y, s))
-        attrs = f' data-owner="{owner}"' if owner is not None else ""
-        parts.append(f'<g class="{" ".join(css)}" data-node="{zone}"{attrs}>'
-                     f'<title>{escape(" · ".join(tip))}</title>{"".join(body)}</g>')
+        parts.append(_node_g(zone, owner, css + (reach or {}).get(zone, []), tip, body))
     for island in s.game.islands:
-        parts.append(_island_svg(s, island, geo, selection, lit, fights, figures))
-    onclick = f' onclick="{escape(PICK_SCRIPT)}" style="{_SVG_STYLE};cursor:pointer"' \
-        if clickable else f' style="{_SVG_STYLE}"'
+        parts.append(_island_svg(s, island, geo, selection, lit, fights, figures,
+                                 (reach or {}).get(island, [])))
     return (f'<svg class="mythlab-cyclades-svg" xmlns="http://www.w3.org/2000/svg" '
-            f'width="{geo.width}" height="{geo.height}" '
-            f'viewBox="0 0 {geo.width} {geo.height}"{onclick}>{"".join(parts)}</svg>')
+            f'width="{geo.width}" height="{geo.height}" viewBox="0 0 {geo.width} '
+            f'{geo.height}" style="{_SVG_STYLE};max-width:100%;height:auto">'
+            f'{"".join(parts)}</svg>')
+
+
+def _node_g(node: str, owner: int | None, css: list[str], tip: list[str],
+            body: list[str]) -> str:
+    """One island or sea zone: a group the board can click (``data-token``)."""
+    attrs = f' data-owner="{owner}"' if owner is not None else ""
+    return (f'<g class="{" ".join(css)}" data-node="{node}"{attrs} data-token="{node}">'
+            f'<title>{escape(" · ".join(tip))}</title>{"".join(body)}</g>')
 
 
 def _island_svg(s: CycladesState, island: str, geo: Geometry, selection: Selection,
-                lit: set[str], fights: set[str], figures: Mapping[str, list[str]]) -> str:
+                lit: set[str], fights: set[str], figures: Mapping[str, list[str]],
+                extra: list[str]) -> str:
     d = s.data
     node = s.game.board.nodes[island]
     owner = d.owners.get(island)
@@ -502,9 +509,7 @@ def _island_svg(s: CycladesState, island: str, geo: Geometry, selection: Selecti
         body.append(_figurine(x + 13 + 6 * n, y - 12, creature, s))
     if d.battle and d.battle.space == island:
         body.append(_battle_ring(x, y, s))
-    attrs = f' data-owner="{owner}"' if owner is not None else ""
-    return (f'<g class="{" ".join(css)}" data-node="{island}"{attrs}>'
-            f'<title>{escape(" · ".join(tip))}</title>{"".join(body)}</g>')
+    return _node_g(island, owner, css + extra, tip, body)
 
 
 def _coin(x: float, y: float, text: str, fill: str) -> str:
@@ -550,9 +555,9 @@ def _battle_ring(x: float, y: float, s: CycladesState) -> str:
 _STYLE = """<style>
 .cyclades {font-family: sans-serif; font-size: 12px; display: flex; flex-wrap: wrap; gap: 10px;
   align-items: flex-start}
-.cyclades .side {min-width: 300px; flex: 1}
-.cyclades table {border-collapse: collapse; margin: 2px 0 6px}
-.cyclades td, .cyclades th {padding: 1px 5px; border-bottom: 1px solid #eee; text-align: left}
+.cyclades .side {flex: 1 1 360px; min-width: 0}
+.cyclades table {border-collapse: collapse; margin: 2px 0 6px; width: 100%}
+.cyclades td, .cyclades th {padding: 1px 3px; border-bottom: 1px solid #eee; text-align: left}
 .cyclades .turn {font-weight: bold; background: #f3fbf5}
 .cyclades .out {color: #999; text-decoration: line-through}
 .cyclades .swatch {display: inline-block; width: 10px; height: 10px; border-radius: 2px;
@@ -561,7 +566,21 @@ _STYLE = """<style>
 .cyclades .box {border: 1px solid #ddd; border-radius: 5px; padding: 3px 6px; margin: 3px 0}
 .cyclades .battle {border-color: #d81b60; background: #fdf0f5}
 .cyclades .explain {border-color: #f39c12; background: #fff8e8}
+.cyclades .why {display: none}
+.cyclades .map {flex: 1 1 420px; min-width: 0; max-width: 560px}
+.cyclades .map svg {width: 100%; height: auto}
+.cyclades .card, .cyclades .cmd {display: inline-block; border: 1px solid #bbb;
+  border-radius: 4px; padding: 1px 5px; margin: 1px}
+.cyclades .cmd {background: #f2f2f2}
+.cyclades .commands {margin: 2px 0 4px}
 </style>"""
+
+
+PLAYER_COLUMNS = (("player", "the city state"), ("GP", "gold behind the screen"),
+                  ("+GP", "revenue each cycle"), ("isl.", "islands"), ("troops", "troops"),
+                  ("fleets", "fleets"), ("pr.", "priests"), ("ph.", "philosophers"),
+                  ("metro.", "Metropolises"))
+"""The players' table's columns: short heading, and the words shown on hover."""
 
 
 def _who(s: CycladesState, seat: int) -> str:
@@ -569,8 +588,9 @@ def _who(s: CycladesState, seat: int) -> str:
             f"{escape(s.player_name(seat))}")
 
 
-def panels_html(s: CycladesState) -> str:
-    """Cycle, players, offering and turn tracks, creature track, a battle's odds."""
+def panels_html(s: CycladesState, viewer: Viewer = ALL) -> str:
+    """Cycle, players, offering and turn tracks, creature track, a battle's odds; the gold
+    of players other than ``viewer`` stays behind their screens."""
     d, g = s.data, s.game
     n = g.n
     limit = g.options["cycle_limit"]
@@ -582,15 +602,17 @@ def panels_html(s: CycladesState) -> str:
     rows = []
     for q in range(g.players):
         css = "out" if d.out[q] else ("turn" if q == who else "")
+        gold = (str(d.gold[q]) if viewer in (ALL, q) else
+                '<span class="hidden" title="behind the screen (rulebook p.3)">?</span>')
         rows.append(
-            f'<tr class="{css}"><td>{_who(s, q)}</td><td>{d.gold[q]}</td>'
+            f'<tr class="{css}" data-token="{player_token(q)}"><td>{_who(s, q)}</td>'
+            f"<td>{gold}</td>"
             f"<td>+{s.revenue(q)}</td><td>{len(s.islands_of(q))}</td>"
             f"<td>{s.units(q, 'troop')}</td><td>{s.units(q, 'fleet')}</td>"
             f"<td>{d.priests[q]}</td><td>{d.philosophers[q]}</td>"
             f"<td>{s.metropolises(q)}</td></tr>")
-    players = ("<table><tr><th>player</th><th>GP</th><th>revenue</th><th>islands</th>"
-               "<th>troops</th><th>fleets</th><th>priests</th><th>philos.</th><th>metro.</th>"
-               f"</tr>{''.join(rows)}</table>")
+    columns = "".join(f'<th title="{why}">{short}</th>' for short, why in PLAYER_COLUMNS)
+    players = f"<table><tr>{columns}</tr>{''.join(rows)}</table>"
     gods = []
     for k, god in enumerate(d.gods):
         name = escape(g.gods[god].name)
@@ -601,9 +623,9 @@ def panels_html(s: CycladesState) -> str:
         amount = d.bid_amount[token] if token >= 0 else 0
         bid = "" if token < 0 else f": {_who(s, d.tokens[token])}" + (
             f" offers {amount} GP" if amount else "")
-        gods.append(f"<li>{name}{bid}</li>")
+        gods.append(f'<li data-token="{god_token(god)}">{name}{bid}</li>')
     apollo = ", ".join(_who(s, d.tokens[t]) for t in d.apollo) or "nobody yet"
-    gods.append(f"<li>Apollo (free): {apollo}</li>")
+    gods.append(f'<li data-token="{god_token(offerings.APOLLO)}">Apollo (free): {apollo}</li>')
     track = " → ".join(_who(s, d.tokens[t]) for t in d.order)
     acting = ""
     turn = next((t for t in reversed(d.tasks) if t.kind == "turn"), None)
@@ -615,18 +637,33 @@ def panels_html(s: CycladesState) -> str:
     offering = (f'<div class="box"><b>Offerings</b> (god track, space 1 first)<ol>{"".join(gods)}'
                 f"</ol>Turn track: {track or '—'}{acting}</div>")
     prices = n["creature_track_prices"]
-    cards = " · ".join(
-        f"{prices[k]} GP: {escape(s.card_name(c)) if c else '—'}" for k, c in enumerate(d.track))
+    cards = " ".join(
+        f'<span class="card" data-token="{track_token(k)}">{prices[k]} GP: '
+        f"{escape(s.card_name(c)) if c else '—'}</span>" for k, c in enumerate(d.track))
     figs = ", ".join(f"{escape(s.card_name(f.creature))} on {f.space} "
                      f"({escape(s.player_name(f.player))})" for f in d.figures)
     creatures = (f'<div class="box"><b>Creature track</b>: {cards}<br>deck {len(d.deck)} · '
                  f"discard {len(d.discard)}" + (f" · figurines: {figs}" if figs else "")
                  + "</div>")
-    return (f"{head}{players}{offering}{creatures}{battle_html(s)}")
+    return f"{head}{commands_html(s)}{players}{offering}{creatures}{battle_html(s)}"
+
+
+def commands_html(s: CycladesState) -> str:
+    """The moves that happen nowhere on the board ("end turn", "fight on") as buttons."""
+    if s.is_terminal() or s.is_chance_node():
+        return ""
+    buttons = "".join(f'<span class="cmd" data-token="{escape(token)}">{escape(text)}</span>'
+                      for token, text in command_buttons(s))
+    return f'<div class="commands">{buttons}</div>' if buttons else ""
 
 
 def _god_name(s: CycladesState, god: str) -> str:
     return s.game.gods[god].name if god in s.game.gods else god.capitalize()
+
+
+def _chance(p: Fraction) -> str:
+    """A probability for people, the exact fraction on hover."""
+    return f'<span class="chance" title="exactly {fraction_text(p)}">{chance_text(p)}</span>'
 
 
 def battle_html(s: CycladesState) -> str:
@@ -643,23 +680,45 @@ def battle_html(s: CycladesState) -> str:
     if b.attack and left:
         r = round_odds(b.attack, left, plus)
         whole = battle_odds(b.attack, left, plus, sea=not b.land).probability
-        text += (f"<br>Next round: attacker loses {percent(r.attacker_loses)}, defender loses "
-                 f"{percent(r.defender_loses)}, both {percent(r.both_lose)}.<br>Fought to the "
-                 f"end the attack succeeds with probability {whole.numerator}/"
-                 f"{whole.denominator} ({percent(whole)}).")
+        text += (f"<br>Next round: attacker loses {_chance(r.attacker_loses)}, defender loses "
+                 f"{_chance(r.defender_loses)}, both {_chance(r.both_lose)}.<br>Fought to the "
+                 f"end the attack succeeds: {_chance(whole)}.")
     return text + "</div>"
 
 
-def render(state: CycladesState, selection: Selection = NOTHING, clickable: bool = False
-           ) -> str:
-    """The whole view: the map (with ``selection`` drawn on it) and the panels."""
+def render(state: CycladesState, selection: Selection = NOTHING, viewer: Viewer = ALL) -> str:
+    """The whole view: the map (with ``selection`` drawn on it) and the panels, as ``viewer``
+    sees them. Pointing at a fleet group or an owned island (or choosing it on the board)
+    lights what it reaches and says why (``reach_css``)."""
     explain = (f'<div class="box explain mythlab-cyclades-explain">'
                f"{escape(selection.explanation)}</div>" if selection.node else "")
-    return (f'{_STYLE}<div class="cyclades mythlab-cyclades-view">'
-            f"<div>{map_svg(state, selection, clickable)}</div>"
-            f'<div class="side">{explain}{panels_html(state)}</div></div>')
+    classes, css, why = reach_css(state)
+    return (f'{_STYLE}<style>{css}</style><div class="cyclades mythlab-cyclades-view">'
+            f'<div class="map">{map_svg(state, selection, classes)}</div>'
+            f'<div class="side">{explain}{why}{panels_html(state, viewer)}</div></div>')
 
 
-def cyclades_view(state: CycladesState) -> str:
-    """The Stepper's view of a Cyclades position."""
-    return render(state)
+def reach_css(state: CycladesState) -> tuple[dict[str, list[str]], str, str]:
+    """What each fleet group and owned island reaches, for the map to light without a round
+    trip: extra classes per node, CSS rules that light a source's reach while it is chosen on
+    the board (``mythlab-selected``) or pointed at, and the hidden explanations they show."""
+    model = CycladesMapModel(state)
+    classes: dict[str, list[str]] = {}
+    rules, why = [], []
+    sources = list(state.data.fleets) + list(state.data.owners)
+    for k, node in enumerate(sources):
+        sel = model.select(node)
+        if not sel.highlighted:
+            continue
+        for target in sel.highlighted:
+            classes.setdefault(target, []).append(f"r{k}")
+        chosen = (f'.cyclades:has([data-token="{node}"]:is(.mythlab-selected,:hover))')
+        rules.append(f"{chosen} .sea.r{k} > polygon,{chosen} .island.r{k} > path"
+                     f"{{stroke:{HIGHLIGHT};stroke-width:3px}}{chosen} .why{k}{{display:block}}")
+        why.append(f'<div class="box explain why why{k}">{escape(sel.explanation)}</div>')
+    return classes, "".join(rules), "".join(why)
+
+
+def cyclades_view(state: CycladesState, viewer: Viewer = ALL) -> str:
+    """The Stepper's view of a Cyclades position, as ``viewer`` sees it."""
+    return render(state, viewer=viewer)

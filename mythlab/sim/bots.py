@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from mythlab import registry
 from mythlab.engine import Action, State
 
+from .search import SearchBot
+
 Bot = Callable[[State], Action]
 
 
@@ -55,14 +57,14 @@ class GreedyBot:
 
 
 #: the bots every game gets; a game's ``GameSpec.bots`` adds its own and may replace these
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 def bot_names(game: str | None = None) -> list[str]:
     """The bots offered for ``game``: the generic ones, then the game's own.
 
     >>> bot_names("elder_sign")
-    ['random', 'greedy', 'odds']
+    ['random', 'greedy', 'search', 'odds']
     """
     own = list(registry.spec(game).bots) if game is not None else []
     return list(BOTS) + [n for n in own if n not in BOTS]

@@ -1,6 +1,7 @@
 """Jupyter widgets: the generic ``Stepper`` (a game table with seats, a clickable ``Board``),
-the views registry and the code-free ``App``. A game's own widgets (the Elder Sign
-``OddsExplorer``, the Cyclades map) live in the game's folder.
+the views registry and the code-free ``App``. A game's view and the clicks that make its
+moves (``targets``) live in its folder and are named in its ``GameSpec``; a game's own widgets
+(the Elder Sign ``OddsExplorer``) live there too.
 
 ``Stepper`` is imported on first use, so ``import mythlab.widgets`` (and ``import mythlab``)
 never imports ipywidgets; ``StepperModel`` and the view registry are plain Python.

@@ -26,7 +26,6 @@ from mythlab.engine import Game, Session
 
 from .board import Board
 from .model import BotSpec, ButtonGroup, Scoreboard, StepperModel
-from .views import board_for
 
 DROPDOWN_OVER = 30
 """A group with more choices than this shows a dropdown and a Go button instead of buttons."""
@@ -99,15 +98,13 @@ class Stepper(w.VBox):
     "Play to end of phase / game"; the default is a seeded random bot per seat. ``seats`` (one
     per player: ``"human"`` or a bot name) makes it a table where people play their seats;
     ``pause`` is the seconds between bot moves; ``undo="own"`` lets a player undo only their
-    own last move. ``board=True`` shows a board widget the game's ``GameSpec`` names (as
-    ``self.game_board``) in place of the clickable view. All logic lives in ``self.model`` (a
-    ``StepperModel``).
+    own last move. All logic lives in ``self.model`` (a ``StepperModel``).
     """
 
     def __init__(self, game_or_session: Game | Session,
                  bots: BotSpec | Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
                  *, seats: Sequence[BotSpec] | Mapping[int, BotSpec] | None = None,
-                 pause: float = 0.6, undo: str = "any", board: bool = True, **kwargs: Any):
+                 pause: float = 0.6, undo: str = "any", **kwargs: Any):
         if not isinstance(pause, int | float) or not 0 <= pause <= 10:
             raise ValueError(f"pause: {pause!r} is not a number of seconds from 0 to 10")
         self.model = StepperModel(game_or_session, bots, seats=seats, undo=undo)
@@ -133,9 +130,6 @@ class Stepper(w.VBox):
         self.board = Board()
         self.board.on_token(lambda token: self._do(self.model.board_click, token),
                             cancel=lambda: self._do(self.model.clear_selection))
-        board_class = board_for(self.model.state.game.name) if board else None
-        self.game_board: w.DOMWidget | None = board_class(self.model) if board_class else None
-        view = self.board if self.game_board is None else self.game_board
         self.roll_button = _button("Roll randomly", "mythlab-roll",
                                    "draw an outcome from the game's seeded dice")
         self.move_rows = w.VBox()
@@ -147,7 +141,7 @@ class Stepper(w.VBox):
                                    "bots play until the game is over")
         self.event_log = w.HTML()
         for part, css in [(self.header, "mythlab-phase"), (self.status_line, "mythlab-status"),
-                          (view, "mythlab-view"), (self.move_rows, "mythlab-moves"),
+                          (self.board, "mythlab-view"), (self.move_rows, "mythlab-moves"),
                           (self.event_log, "mythlab-log")]:
             part.add_class(css)
         self.roll_button.on_click(lambda _b: self._do(self.model.roll))
@@ -160,7 +154,7 @@ class Stepper(w.VBox):
         controls = w.HBox([self.undo_button, self.redo_button, self.phase_button,
                            self.game_button, self.show_all])
         super().__init__([self.header, self.status_line, self.thinking, self.scoreboard,
-                          self.handoff_box, view, self.roll_button, self.move_rows,
+                          self.handoff_box, self.board, self.roll_button, self.move_rows,
                           controls, self.event_log], **kwargs)
         self.add_class("mythlab-stepper")
         self.refresh()
@@ -200,9 +194,6 @@ class Stepper(w.VBox):
         self.board.selected = list(m.selection)
         self.board.hot = m.hot
         self.board.choices = [tuple(c) for c in m.choices]
-        if self.game_board is not None:
-            self.game_board.layout.display = self.board.layout.display
-            self.game_board.update(m.state)
         self.scoreboard.value = scoreboard_html(m.scoreboard)
         self.show_all.layout.display = "" if m.seated else "none"
         groups = m.buttons

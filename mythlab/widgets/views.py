@@ -30,15 +30,6 @@ def view_for(game_name: str) -> View:
     return _part(game_name, "view") or generic_view
 
 
-def board_for(game_name: str) -> Any:
-    """The board widget class its ``GameSpec`` names for ``game_name``, else None.
-
-    The Stepper calls it with its ``StepperModel`` and shows the widget in place of the
-    clickable view; the widget has ``update(state)``, which the Stepper calls after every change.
-    """
-    return _part(game_name, "board")
-
-
 def _part(game_name: str, part: str) -> Any:
     """A part of the game's ``GameSpec`` (imported on first use), or None for a game made
     but never registered (a test's own class)."""

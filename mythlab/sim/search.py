@@ -1,0 +1,320 @@
+"""``SearchBot``: Monte Carlo tree search over the engine, for every game (``--bots search``).
+
+The search, and why each choice:
+
+- **UCT** (UCB1 on each decision node, no priors) with random rollouts cut off after
+  ``rollout_depth`` moves: the engine gives every game the same ``legal_actions`` /
+  ``apply`` / ``chance_outcomes``, and nothing else is needed.
+- **Chance nodes are sampled by their exact weights**: an outcome is drawn with the exact
+  ``Fraction`` probabilities (integer tickets, no floats), and each outcome drawn gets its own
+  child. Expanding every outcome as an expectation node would be exact too, but one Elder Sign
+  roll has up to 462 outcomes: a 0.25 s budget would be spent on a single node.
+- **Max^n values**: each node keeps a value vector, one entry per seat, and the seat to move
+  picks the child best for its own entry. Paranoid search (everyone against me) is too gloomy
+  for 3–5 player Cyclades and Agea; in cooperative Elder Sign every seat wins or loses
+  together, so max^n is team play without a special case.
+- **Rewards**: at the end of the game 1 for each winner (``scores()["winners"]``, a shared win
+  included) and 0 for the others. A rollout cut short is valued by the game's ``search_value``
+  hook (``GameSpec.search_value``: ``state -> one value in [0, 1] per seat``) if its spec has
+  one; else by each seat's share of the current scores (``scores()["scores"]``), a crude
+  chance of winning; else 1/players for every seat (0.5 in a two-player game).
+- **Hidden information by determinization** (an ensemble, "determinized UCT"): each move the
+  bot draws ``determinizations`` states with ``state.resample_hidden(seat, rng)``, reseeds each
+  one's random stream (future shuffles are hidden from every seat), grows one tree per drawn
+  state with an equal share of the budget, and plays the move with the most visits summed over
+  the trees. The search reads nothing of the true state but what ``resample_hidden`` returns,
+  so the bot never sees what its seat cannot. An ensemble rather than single-observer
+  information-set MCTS: it keeps the tree a plain tree over real states, and the games hide
+  little today (``Game.hidden``); its known weakness (strategy fusion) is the price.
+
+The budget is ``simulations`` (deterministic for a given seed: what simulations and the
+ladder use) or ``seconds`` per move (wall clock, so not reproducible).
+
+>>> import mythlab
+>>> state = mythlab.make("agea", players=2, seed=1).initial_state()
+>>> SearchBot(seed=3, budget=20)(state).label in [a.label for a in state.legal_actions()]
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from math import lcm
+from numbers import Real
+from typing import Any
+
+from mythlab import registry
+from mythlab.engine import Action, SeededStream, State
+
+#: simulations per move by default: 0.07-0.11 CPU s per move on average and at most 0.2 s
+#: in every game on the development machine (``scripts/ladder.py`` prints it per game)
+DEFAULT_SIMULATIONS = 64
+#: the budget of a ``kind="seconds"`` bot made without one
+DEFAULT_SECONDS = 0.25
+#: rollout moves (chance moves included) before a rollout is cut short and valued
+DEFAULT_ROLLOUT_DEPTH = 12
+#: determinizations per move when the game hides something (``Game.hidden``); 1 otherwise
+DEFAULT_DETERMINIZATIONS = 4
+BUDGET_KINDS = ("simulations", "seconds")
+
+Values = list[float]
+
+
+class SearchBot:
+    """Monte Carlo tree search on determinized states (see the module docstring).
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the bot's own generator (determinizations, rollouts, chance draws, ties).
+    budget : int or float, optional
+        Per move: simulations (a whole number) or seconds, as ``kind`` says; > 0.
+    kind : {"simulations", "seconds"}
+    determinizations : int, optional
+        States drawn per move; by default 4 when the game declares hidden parts, else 1.
+    rollout_depth : int
+        Moves a rollout plays before it is cut short and valued.
+    exploration : float
+        The UCB1 constant (rewards are in [0, 1]).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, budget: float | None = None, kind: str = "simulations",
+                 determinizations: int | None = None,
+                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.7):
+        if kind not in BUDGET_KINDS:
+            raise ValueError(f"search budget kind {kind!r} is unknown; choose from "
+                             f"{', '.join(BUDGET_KINDS)}")
+        if budget is None:
+            budget = DEFAULT_SIMULATIONS if kind == "simulations" else DEFAULT_SECONDS
+        if isinstance(budget, bool) or not isinstance(budget, Real) or not budget > 0 or \
+                (kind == "simulations" and budget != int(budget)) or not math.isfinite(budget):
+            unit = "a whole number of simulations" if kind == "simulations" else "seconds"
+            raise ValueError(f"search budget must be {unit} > 0, not {budget!r}")
+        _check_count("determinizations", determinizations, allow_none=True)
+        _check_count("rollout_depth", rollout_depth)
+        self.rng = random.Random(seed)
+        self.kind = kind
+        self.budget = int(budget) if kind == "simulations" else float(budget)
+        self.determinizations = determinizations
+        self.rollout_depth = rollout_depth
+        self.exploration = float(exploration)
+        self._values: dict[str, Callable[[State], Values]] = {}
+
+    def __repr__(self) -> str:
+        return f"SearchBot(budget={self.budget!r}, kind={self.kind!r})"
+
+    def __call__(self, state: State) -> Action:
+        me = state.current_player
+        trees = [_Tree(self, self.determinize(state, me))
+                 for _ in range(self._determinizations(state))]
+        legal = trees[0].root.untried
+        if len(legal) == 1:
+            return legal[0]
+        if self.kind == "simulations":
+            for i in range(self.budget):
+                trees[i % len(trees)].simulate()
+        else:
+            deadline = time.perf_counter() + self.budget
+            i = 0
+            while time.perf_counter() < deadline:
+                trees[i % len(trees)].simulate()
+                i += 1
+        return self._vote(trees, me)
+
+    # ----------------------------------------------------------------- determinization
+    def determinize(self, state: State, me: int) -> State:
+        """A state ``me`` cannot tell from ``state``, secrets and future shuffles redrawn."""
+        drawn = state.resample_hidden(me, self.rng)
+        drawn.stream = SeededStream(self.rng.getrandbits(62), drawn.stream.position)
+        return drawn
+
+    def _determinizations(self, state: State) -> int:
+        if self.determinizations is not None:
+            return self.determinizations
+        return DEFAULT_DETERMINIZATIONS if state.game.hidden else 1
+
+    def _vote(self, trees: list[_Tree], me: int) -> Action:
+        """The move with the most visits over all trees; ties by mean value, then at random."""
+        visits: dict[str, int] = {}
+        totals: dict[str, float] = {}
+        actions: dict[str, Action] = {}
+        for tree in trees:
+            for label, child in tree.root.children.items():
+                visits[label] = visits.get(label, 0) + child.visits
+                totals[label] = totals.get(label, 0.0) + child.totals[me]
+                actions.setdefault(label, child.action)
+        if not actions:  # a budget smaller than the trees: no move was tried yet
+            return self.rng.choice(trees[0].root.untried)
+
+        def rank(label: str) -> tuple[int, float]:
+            return visits[label], totals[label] / max(visits[label], 1)
+
+        best = max(rank(label) for label in actions)
+        return actions[self.rng.choice(sorted(lb for lb in actions if rank(lb) == best))]
+
+    # ----------------------------------------------------------------- values
+    def value(self, state: State) -> Values:
+        """Each seat's value of ``state`` in [0, 1]: its result when the game is over, else
+        the game's ``search_value`` hook or the shares of the scores (see the module docstring)."""
+        players = state.game.players
+        if state.is_terminal():
+            winners = set(state.scores()["winners"])
+            return [1.0 if p in winners else 0.0 for p in range(players)]
+        hook = self._hook(state)
+        if hook is not None:
+            return _checked(hook(state), players, state.game.name)
+        return scaled_scores(state)
+
+    def _hook(self, state: State) -> Callable[[State], Values] | None:
+        name = state.game.name
+        if name not in self._values:
+            hook = registry.spec(name).load("search_value") if name in registry.games() \
+                else None
+            self._values[name] = hook
+        return self._values[name]
+
+
+def scaled_scores(state: State) -> Values:
+    """Each seat's share of the running scores (``scores()["scores"]``, shifted up to 0 when
+    some are negative): a crude chance of winning, 1/players each when the scores are level
+    or the game keeps no numeric scores.
+
+    >>> import mythlab
+    >>> scaled_scores(mythlab.make("agea", players=2, seed=1).initial_state())
+    [0.5, 0.5]
+    """
+    players = state.game.players
+    table = state.scores().get("scores")
+    level = [1.0 / players] * players
+    if not isinstance(table, dict) or len(table) != players or \
+            not all(isinstance(s, Real) and not isinstance(s, bool) for s in table.values()):
+        return level
+    shifted = [s - min(0, *table.values()) for s in table.values()]
+    total = sum(shifted)
+    return [float(s / total) for s in shifted] if total else level
+
+
+def parse_budget(text: str) -> tuple[float, str]:
+    """A budget written on a command line: ``"200"`` simulations or ``"0.5s"`` seconds.
+
+    >>> parse_budget("200"), parse_budget("0.5s")
+    ((200, 'simulations'), (0.5, 'seconds'))
+    """
+    raw = str(text).strip()
+    kind = "seconds" if raw.endswith("s") else "simulations"
+    number = raw[:-1] if kind == "seconds" else raw
+    try:
+        budget = float(number) if kind == "seconds" else int(number)
+    except ValueError:
+        raise ValueError(f"search budget {text!r} is neither a whole number of simulations "
+                         "nor seconds such as '0.5s'") from None
+    SearchBot(budget=budget, kind=kind)  # refuses a budget ≤ 0 with the bot's own message
+    return budget, kind
+
+
+def _check_count(name: str, value: Any, allow_none: bool = False) -> None:
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"search {name} must be a whole number ≥ 1, not {value!r}")
+
+
+def _checked(values: Sequence[float], players: int, game: str) -> Values:
+    out = [float(v) for v in values]
+    if len(out) != players or not all(0.0 <= v <= 1.0 for v in out):
+        raise ValueError(f"the {game} search_value hook must give {players} values in [0, 1], "
+                         f"not {values!r}")
+    return out
+
+
+def _draw(outcomes: Sequence[tuple[Action, Any]], rng: random.Random) -> int:
+    """An outcome's index drawn with its exact probability (integer tickets, no floats)."""
+    denominator = lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(denominator)
+    for i, (_, p) in enumerate(outcomes):
+        ticket -= p.numerator * (denominator // p.denominator)
+        if ticket < 0:
+            return i
+    raise ValueError("chance outcomes do not sum to 1")
+
+
+class _Node:
+    """A state in the tree with its visit count and value totals (one per seat)."""
+
+    __slots__ = ("state", "action", "player", "children", "untried", "outcomes", "visits",
+                 "totals")
+
+    def __init__(self, state: State, action: Action | None, rng: random.Random):
+        self.state = state
+        self.action = action
+        self.player = state.current_player
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * state.game.players
+        self.outcomes = state.chance_outcomes() if state.is_chance_node() else None
+        self.untried: list[Action] = [] if self.outcomes is not None else state.legal_actions()
+        rng.shuffle(self.untried)
+
+
+class _Tree:
+    """One determinization's search tree."""
+
+    __slots__ = ("bot", "root")
+
+    def __init__(self, bot: SearchBot, state: State):
+        self.bot = bot
+        self.root = _Node(state, None, bot.rng)
+
+    def simulate(self) -> None:
+        """One iteration: select, expand one node, roll out, back the values up."""
+        rng = self.bot.rng
+        node, path = self.root, [self.root]
+        while not node.state.is_terminal():
+            if node.outcomes is not None:
+                i = _draw(node.outcomes, rng)
+                child = node.children.get(i)
+                if child is None:
+                    child = node.children[i] = _Node(node.state.apply(node.outcomes[i][0]),
+                                                      node.outcomes[i][0], rng)
+                    path.append(child)
+                    break
+            elif node.untried:
+                action = node.untried.pop()
+                child = node.children[action.label] = _Node(node.state.apply(action), action,
+                                                            rng)
+                path.append(child)
+                break
+            else:
+                child = self._select(node)
+            node = child
+            path.append(node)
+        values = self._rollout(path[-1].state)
+        for n in path:
+            n.visits += 1
+            for p, v in enumerate(values):
+                n.totals[p] += v
+
+    def _select(self, node: _Node) -> _Node:
+        """UCB1 for the seat to move, on its own entry of the value vector (max^n)."""
+        me, c = node.player, self.bot.exploration
+        log_n = math.log(node.visits)
+        return max(node.children.values(),
+                   key=lambda ch: ch.totals[me] / ch.visits + c * math.sqrt(log_n / ch.visits))
+
+    def _rollout(self, state: State) -> Values:
+        """Random moves and exactly weighted chance from ``state``, then its value."""
+        rng = self.bot.rng
+        for _ in range(self.bot.rollout_depth):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state = state.apply(outcomes[_draw(outcomes, rng)][0])
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+        return self.bot.value(state)
