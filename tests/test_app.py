@@ -20,7 +20,8 @@ from mythlab.widgets.model import HUMAN
 def test_the_form_offers_each_game_its_player_counts_and_bots():
     app = App(game="elder_sign")
     assert app.players.options[0] == ("1", 1) and app.players.value == 2
-    assert [c for _, c in app.seat_choices[0].options] == [HUMAN, "random", "greedy", "search", "odds"]
+    assert [c for _, c in app.seat_choices[0].options] == [HUMAN, "random", "greedy", "search",
+                                                           "odds"]
     assert app.seats == [HUMAN, "odds"]
     app.game_choice.value = "agea"
     assert len(app.seat_choices) == app.players.value and app.seats[0] == HUMAN
