@@ -79,8 +79,7 @@ def _copier(kind: type) -> Callable[[Any], Any]:
         return _generic_tuple
     if _immutable(kind):
         return _shared
-    if dataclasses.is_dataclass(kind) and hasattr(kind, "__dict__") \
-            and "__slots__" not in kind.__dict__:
+    if _plain_dataclass(kind):
         return _dataclass_copier(kind)
     return copy.deepcopy
 
@@ -147,12 +146,37 @@ def _expression(hint: Any, value: str, names: dict[str, Any], depth: int = 0) ->
         (some,) = [a for a in args if a is not type(None)]
         inner = _expression(some, value, names, depth)
         return None if inner is None else f"(None if {value} is None else {inner})"
+    if _plain_dataclass(hint) and hint not in _WRITING:
+        # The declared record's copier is called at once; a subclass goes through replicate.
+        copier = _COPIERS.get(hint) or _COPIERS.setdefault(hint, _copier(hint))
+        kind, call = f"_k{len(names)}", f"_c{len(names)}"
+        names[kind], names[call] = hint, copier
+        return f"({call}({value}) if type({value}) is {kind} else replicate({value}))"
     return f"replicate({value})"
+
+
+def _plain_dataclass(kind: Any) -> bool:
+    """A dataclass whose instances keep their fields in ``__dict__`` (no slots)."""
+    return isinstance(kind, type) and dataclasses.is_dataclass(kind) \
+        and "__slots__" not in kind.__dict__
 
 
 def _dataclass_copier(kind: type) -> Callable[[Any], Any]:
     """Write the copier of the dataclass ``kind``: its ``__dict__`` copied, then each field
     that can change replaced by a copy made as its declared type says."""
+    _WRITING.add(kind)
+    try:
+        return _write_copier(kind)
+    finally:
+        _WRITING.discard(kind)
+
+
+#: the dataclasses whose copier is being written (a record holding its own kind calls
+#: ``replicate`` for it)
+_WRITING: set[type] = set()
+
+
+def _write_copier(kind: type) -> Callable[[Any], Any]:
     hints = _field_hints(kind) or {f.name: Any for f in dataclasses.fields(kind)}
     names: dict[str, Any] = {"replicate": replicate, "_new": object.__new__, "_kind": kind,
                              "_set": object.__setattr__, "_fields": len(hints),
