@@ -4,8 +4,10 @@ older commit measured in the same run (a benchmark script, not a timed test).
 Each game is played by random bots (``seat_bots(["random"] * players, seed)`` in a
 ``Session``, chance rolled from the seeded stream, the cyclic collector paused: the loop
 ``mythlab.sim.simulate`` runs). The timer covers the play only: the game is made (its data
-read) before the clock starts. A run plays ``--games`` games with fixed seeds; the figure is
-the median over ``--runs`` runs.
+read) before the clock starts, and it counts the process's CPU time, not the wall clock, so
+other work on a shared machine does not enter the figure (the wall-clock rate is printed
+too). A run plays ``--games`` games with fixed seeds; the figure is the median over
+``--runs`` runs.
 
 With ``--against COMMIT`` the commit is checked out in a temporary ``git worktree`` (removed
 after) and measured by a second worker process whose ``PYTHONPATH`` is that tree; the two
@@ -44,25 +46,27 @@ def _default_players(name: str) -> int:
     return mythlab.make(name).players
 
 
-def _play(name: str, players: int, seeds: list[int]) -> tuple[float, int]:
-    """Seconds spent playing the games of ``seeds`` (making them is not timed), and steps."""
+def _play(name: str, players: int, seeds: list[int]) -> tuple[float, float, int]:
+    """CPU and wall-clock seconds spent playing the games of ``seeds`` (making them is not
+    timed), and their steps."""
     import mythlab
     from mythlab.sim import seat_bots
 
-    seconds, steps = 0.0, 0
+    cpu, wall, steps = 0.0, 0.0, 0
     for seed in seeds:
         session = mythlab.Session(mythlab.make(name, players=players, seed=seed))
         bots = seat_bots(["random"] * players, seed, game=name)
         gc.collect()
         gc.disable()
         try:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             session.play(bots)
-            seconds += time.perf_counter() - start
+            cpu += time.process_time() - start_cpu
+            wall += time.perf_counter() - start
         finally:
             gc.enable()
         steps += session.position
-    return seconds, steps
+    return cpu, wall, steps
 
 
 def profile(names: list[str], per_run: int, seed: int, top: int = 30) -> None:
@@ -119,9 +123,10 @@ class Tree:
 
 
 def measure(trees: list[Tree], games: list[str], runs: int, per_run: int, seed: int,
-            players: dict[str, int]) -> dict[tuple[str, str], list[tuple[float, int]]]:
-    """Per (tree, game) the (seconds, steps) of each run; trees take turns run by run."""
-    results: dict[tuple[str, str], list[tuple[float, int]]] = {}
+            players: dict[str, int]) -> dict[tuple[str, str], list[list[float]]]:
+    """Per (tree, game) the (CPU seconds, wall seconds, steps) of each run; trees take turns
+    run by run."""
+    results: dict[tuple[str, str], list[list[float]]] = {}
     for name in games:
         seeds = list(range(seed, seed + per_run))
         for tree in trees:  # warm up: data files, adapters, caches
@@ -129,15 +134,16 @@ def measure(trees: list[Tree], games: list[str], runs: int, per_run: int, seed: 
         for run in range(runs):
             order = trees if run % 2 == 0 else trees[::-1]
             for tree in order:
-                secs, steps = tree.ask(do="play", game=name, players=players[name], seeds=seeds)
-                results.setdefault((tree.label, name), []).append((secs, steps))
+                run_result = tree.ask(do="play", game=name, players=players[name], seeds=seeds)
+                results.setdefault((tree.label, name), []).append(run_result)
     return results
 
 
-def rates(runs: list[tuple[float, int]], per_run: int) -> tuple[float, float]:
-    """Median games/s and steps/s over the runs."""
-    return (statistics.median(per_run / s for s, _ in runs),
-            statistics.median(n / s for s, n in runs))
+def rates(runs: list[list[float]], per_run: int) -> tuple[float, float, float]:
+    """Median games per CPU second, steps per CPU second and games per wall-clock second."""
+    return (statistics.median(per_run / cpu for cpu, _, _ in runs),
+            statistics.median(steps / cpu for cpu, _, steps in runs),
+            statistics.median(per_run / wall for _, wall, _ in runs))
 
 
 def temporary_worktree(commit: str) -> Path:
@@ -196,17 +202,17 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     note = f"median of {args.runs} runs × {args.per_run} games (seeds {args.seed}…)"
     for name in args.games:
-        new_games, new_steps = rates(results[("new", name)], args.per_run)
+        new_games, new_steps, new_wall = rates(results[("new", name)], args.per_run)
         if old_root is None:
             rows.append((f"{name}, {players[name]} players", f"{new_games:.2f} games/s",
-                         f"{new_steps:,.0f} steps/s; {note}"))
+                         f"{new_steps:,.0f} steps/s; wall clock {new_wall:.2f} games/s"))
             continue
-        old_games, old_steps = rates(results[(trees[0].label, name)], args.per_run)
+        old_games, old_steps, old_wall = rates(results[(trees[0].label, name)], args.per_run)
         rows.append((f"{name}, {players[name]} players",
                      f"{new_games / old_games:.2f}×",
                      f"games/s {old_games:.2f} → {new_games:.2f}; steps/s {old_steps:,.0f} → "
-                     f"{new_steps:,.0f}"))
-    extra = [f"random-bot playouts, {note}; play timed, making the game not"]
+                     f"{new_steps:,.0f}; wall clock games/s {old_wall:.2f} → {new_wall:.2f}"))
+    extra = [f"random-bot playouts, {note}; play timed in CPU seconds, making the game not"]
     if old_root is not None:
         extra.append(f"value: new/old games per second; old = {args.against}, new = this "
                      "tree, measured turn about in one run")
