@@ -137,9 +137,10 @@ class State:
         A fresh list each call: callers may edit it without changing the state.
         """
         if self._legal_cache is None:
-            if self.is_terminal():
+            player = self.current_player
+            if player is None:
                 self._legal_cache = ()
-            elif self.is_chance_node():
+            elif player == CHANCE:
                 self._legal_cache = tuple(a for a, _ in self._outcome_tuple())
             else:
                 self._legal_cache = tuple(self._legal())
