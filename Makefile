@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: lab test soak bench lint clean
+.PHONY: lab test soak bench bench-games lint clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,13 @@ test: $(BIN)/.installed
 soak: $(BIN)/.installed
 	$(BIN)/python scripts/soak.py
 
+# Random playouts per second of every game, against the commit before issue 13's speed work
+# (make bench BENCH_AGAINST= measures this tree alone); bench-games: each game's own figures.
+BENCH_AGAINST ?= 0bb5698
 bench: $(BIN)/.installed
+	$(BIN)/python scripts/bench.py $(if $(BENCH_AGAINST),--against $(BENCH_AGAINST),)
+
+bench-games: $(BIN)/.installed
 	$(BIN)/python scripts/bench_agea.py
 	$(BIN)/python scripts/bench_elysium.py
 	$(BIN)/python scripts/bench_cyclades.py

@@ -174,6 +174,31 @@ def test_sample_chance_is_deterministic_and_legal(game):
         game.initial_state().sample_chance()
 
 
+def test_a_chance_node_lists_its_outcomes_once(state, monkeypatch):
+    """Rolling, listing the legal outcomes and applying one reuse one listing (a dice pool's
+    outcomes can number hundreds); callers still get lists they may edit."""
+    node = rolling(state)
+    calls = []
+    listing = type(node)._chance
+    monkeypatch.setattr(type(node), "_chance", lambda s: calls.append(1) or listing(s))
+    outcome = node.sample_chance()
+    node.chance_outcomes().clear()
+    node.legal_actions().clear()
+    node.apply(outcome)
+    assert len(calls) == 1 and len(node.chance_outcomes()) == 21
+
+
+def test_a_bot_pick_is_found_without_a_look_up(state, monkeypatch):
+    """The very action a state listed is legal as it is; an equal label from elsewhere is
+    still looked up and answered with the state's own action."""
+    pick = state.legal_actions()[1]
+    monkeypatch.setattr(type(state), "_lookup", lambda s, label: pytest.fail("looked up"))
+    assert state.find(pick) is pick
+    monkeypatch.undo()
+    twin = mythlab.Action(pick.label)
+    assert state.find(twin) is pick
+
+
 def test_six_dice_pool_has_462_outcomes_summing_to_one():
     outcomes = pool(range(1, 7), 6)
     assert len(outcomes) == 462 and sum(p for _, p in outcomes) == 1

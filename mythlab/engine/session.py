@@ -120,14 +120,15 @@ class Session:
         start_phase = self.state.phase.name
         for _ in range(max_steps):
             state = self.state
-            if state.is_terminal() or (stop is not None and stop(state)):
+            player = state.current_player  # None once the game is over
+            if player is None or (stop is not None and stop(state)):
                 break
             if until == "phase" and state.phase.name != start_phase:
                 break
-            if state.current_player == CHANCE:
+            if player == CHANCE:
                 self.roll()
                 continue
-            bot = bots[state.current_player] if isinstance(bots, Mapping) else bots
+            bot = bots[player] if isinstance(bots, Mapping) else bots
             self.apply(bot(state))
         return self.state
 

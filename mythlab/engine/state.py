@@ -11,9 +11,11 @@ game overrides ``apply``.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections.abc import Iterable
 from fractions import Fraction
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -41,7 +43,8 @@ MAX_SAVE_BYTES = 16 << 20
 class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
-    __slots__ = ("game", "data", "stream", "events", "history", "_legal_cache", "_json")
+    __slots__ = ("game", "data", "stream", "events", "history", "_legal_cache", "_outcomes",
+                 "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
@@ -56,6 +59,7 @@ class State:
         self.history = history
         self.events: list[str] = list(events)
         self._legal_cache: tuple[Action, ...] | None = None
+        self._outcomes: tuple[tuple[Action, Fraction], ...] | None = None
         self._json: str | None = None
 
     # ----------------------------------------------------------------- hooks for games
@@ -133,10 +137,11 @@ class State:
         A fresh list each call: callers may edit it without changing the state.
         """
         if self._legal_cache is None:
-            if self.is_terminal():
+            player = self.current_player
+            if player is None:
                 self._legal_cache = ()
-            elif self.is_chance_node():
-                self._legal_cache = tuple(a for a, _ in self._chance())
+            elif player == CHANCE:
+                self._legal_cache = tuple(a for a, _ in self._outcome_tuple())
             else:
                 self._legal_cache = tuple(self._legal())
         return list(self._legal_cache)
@@ -145,10 +150,23 @@ class State:
         """Each chance outcome with its exact probability (they sum to exactly 1)."""
         if not self.is_chance_node():
             return []
-        return self._chance()
+        return list(self._outcome_tuple())
+
+    def _outcome_tuple(self) -> tuple[tuple[Action, Fraction], ...]:
+        """The chance outcomes, listed once per state (the legal actions and the seeded draw
+        of a chance node use the same list)."""
+        try:
+            outcomes = self._outcomes
+        except AttributeError:  # a state a game built without ``_copy``
+            outcomes = None
+        if outcomes is None:
+            outcomes = self._outcomes = tuple(self._chance())
+        return outcomes
 
     def find(self, action: Action | str) -> Action:
         """The legal action meaning ``action`` (an Action, its label, or an unambiguous prefix)."""
+        if isinstance(action, Action) and self._offers(action):
+            return action
         label = action.label if isinstance(action, Action) else str(action).strip()
         found = self._lookup(label)
         if found is not None:
@@ -169,6 +187,15 @@ class State:
                                 + ", ".join(repr(a.label) for a in matches[:6]), label)
         raise IllegalAction(*self._refusal(label), label)
 
+    def _offers(self, action: Action) -> bool:
+        """True when ``action`` is the very object this state listed as legal (a bot's pick):
+        labels are unique, so it needs no look-up. The test runs in C, not a Python loop."""
+        legal = self._legal_cache
+        if legal is None:
+            outcomes = getattr(self, "_outcomes", None)  # a state a game built may lack it
+            legal = None if outcomes is None else map(_FIRST, outcomes)
+        return legal is not None and any(map(operator.is_, legal, repeat(action)))
+
     def why_illegal(self, action: Action | str) -> str | None:
         """The message ``apply`` would raise for ``action``, or None when it is legal."""
         try:
@@ -180,17 +207,17 @@ class State:
     def apply(self, action: Action | str) -> State:
         """The state after ``action``; this state is left unchanged."""
         chosen = self.find(action)
-        new = self._copy(self._copy_data_for(chosen))
-        new.events = []
+        new = self._copy(self._copy_data_for(chosen), [])
         new.history = self.history + (chosen.label,)
         new._do(chosen)
+        new._outcomes = None  # in case the rules looked at chance before the move was done
         return new
 
     def sample_chance(self) -> Action:
         """A chance outcome drawn from the state's own seeded stream (deterministic)."""
-        outcomes = self.chance_outcomes()
-        if not outcomes:
+        if not self.is_chance_node():
             raise IllegalAction(self.phase.rule, "this is not a chance node")
+        outcomes = self._outcome_tuple()
         # Negative positions are never used by the game's own shuffles, so rolls and shuffles
         # stay independent; the step number makes each roll of a game its own draw.
         stream = SeededStream(self.stream.seed, -1 - len(self.history))
@@ -247,16 +274,17 @@ class State:
 
     def clone(self) -> State:
         """A deep, independent copy (to edit a position, e.g. in a scenario)."""
-        return self._copy(replicate(self.data))
+        return self._copy(replicate(self.data), list(self.events))
 
-    def _copy(self, data: Any) -> State:
+    def _copy(self, data: Any, events: list[str]) -> State:
         new = object.__new__(type(self))
         new.game = self.game
         new.data = data
         new.stream = SeededStream(self.stream.seed, self.stream.position)
         new.history = self.history
-        new.events = list(self.events)
+        new.events = events
         new._legal_cache = None
+        new._outcomes = None
         new._json = None
         return new
 
@@ -264,6 +292,7 @@ class State:
         """Forget what was derived from the position after editing ``data`` in place (a
         scenario builder's job; states are otherwise read-only). Returns the state."""
         self._legal_cache = None
+        self._outcomes = None
         self._json = None
         return self
 
@@ -319,6 +348,7 @@ class State:
         return phase.rule, f"{label!r} is not a legal move in {phase.name}; legal now: {shown}"
 
 
+_FIRST = operator.itemgetter(0)
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
 

@@ -1,0 +1,102 @@
+"""``replicate``: the state copy every ``apply`` makes is independent where data can change
+and shares only what cannot (atoms, enums, frozen records of them)."""
+
+from __future__ import annotations
+
+import copy
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import mythlab
+from mythlab.engine.copying import replicate
+from mythlab.sim import seat_bots
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+@dataclass(frozen=True)
+class Lock:
+    die: str
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class Bag:
+    items: list[str]            # frozen, yet its list can change: not shareable
+
+
+@dataclass
+class Hero:
+    name: str
+    cards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    heroes: list[Hero]
+    decks: dict[str, list[str]]
+    uses: dict[str, int]
+    grid: list[list[int]]
+    locks: list[Lock]
+    bag: Bag
+    war: Hero | None = None
+    odds: Fraction = Fraction(1, 3)
+    seen: set[str] = field(default_factory=set)
+    loose: Any = None           # undeclared: copied by the generic rule
+    pair: tuple[Hero, ...] = ()
+
+
+def table() -> Table:
+    return Table(heroes=[Hero("Jason", ["fleece"])], decks={"a": ["x"]}, uses={"lyre": 2},
+                 grid=[[1, 2], [3]], locks=[Lock("d1", Colour.RED)], bag=Bag(["b"]),
+                 war=Hero("Ajax"), seen={"s"}, loose=[{"k": [1]}], pair=(Hero("Io"),))
+
+
+def mutables(t: Table) -> list[Any]:
+    """Every object of ``t`` that can change."""
+    return [t, t.heroes, t.heroes[0], t.heroes[0].cards, t.decks, t.decks["a"], t.uses,
+            t.grid, t.grid[0], t.locks, t.bag, t.bag.items, t.war, t.seen, t.loose,
+            t.loose[0], t.loose[0]["k"], t.pair[0]]
+
+
+def test_a_copy_is_equal_and_shares_nothing_that_can_change():
+    original = table()
+    twin = replicate(original)
+    assert twin == original
+    for mine, theirs in zip(mutables(original), mutables(twin), strict=True):
+        assert mine is not theirs, f"{mine!r} is shared"
+
+
+def test_a_copy_shares_what_cannot_change():
+    original = table()
+    twin = replicate(original)
+    assert twin.locks[0] is original.locks[0]       # a frozen record of atoms and enums
+    assert twin.odds is original.odds
+
+
+def test_a_record_holding_attributes_beyond_its_fields_is_still_copied_deeply():
+    original = Hero("Jason")
+    original.extra = ["a"]                          # not a declared field
+    twin = replicate(original)
+    assert twin.extra == ["a"] and twin.extra is not original.extra
+
+
+def test_replicate_and_deepcopy_agree_on_every_game_state():
+    for name in mythlab.games():
+        game = mythlab.make(name, seed=5)
+        session = mythlab.Session(game)
+        state = session.play(seat_bots(["random"] * game.players, 5, game=name),
+                             stop=lambda s: len(s.history) >= 120)
+        assert replicate(state.data) == copy.deepcopy(state.data), name
+
+
+@pytest.mark.parametrize("value", [None, 3, "x", [1, 2], {"a": [1]}, (1, [2])])
+def test_plain_values_copy_by_the_generic_rule(value):
+    twin = replicate(value)
+    assert twin == value
