@@ -34,6 +34,8 @@ allowances (each more spell or clue multiplies the solving time)."""
 FOCUS = [("whenever allowed", -1), ("never", 0), ("at most 1", 1), ("at most 2", 2),
          ("at most 3", 3)]
 """The focus choices (-1 stands for the model's ``None``: a Dropdown's None is no choice)."""
+LABEL = {"description_width": "initial"}
+"""Controls' labels as wide as their text (the default fixed width clips the inputs)."""
 WRAP = "overflow-wrap:anywhere; white-space:normal"
 """Long formulas and exact fractions wrap instead of widening the explorer."""
 COLOURS = {"green": "#2a6", "yellow": "#db0", "red": "#c33"}
@@ -61,10 +63,11 @@ class OddsExplorer(w.VBox):
                                       description="Adventure", layout=w.Layout(width="22em"))
         self.task_box = w.Text(placeholder="or type a task, e.g. INV_3,LORE|PERIL (Enter)",
                                continuous_update=False, layout=w.Layout(width="26em"))
-        self.counts = {c: w.BoundedIntText(min=lo, max=hi, description=c,
+        # the label takes its own width, so the number box is never squeezed to nothing
+        self.counts = {c: w.BoundedIntText(min=lo, max=hi, description=c, style=LABEL,
                                            layout=w.Layout(width="9em"))
                        for c, (lo, hi) in LIMITS.items()}
-        self.focus_picker = w.Dropdown(options=FOCUS, description="focus",
+        self.focus_picker = w.Dropdown(options=FOCUS, description="focus", style=LABEL,
                                        layout=w.Layout(width="15em"))
         self.wild_picker = w.ToggleButtons(options=WILDS, description="wildcard",
                                            tooltips=["rulebook p.6: 1 investigation or any "
@@ -112,7 +115,8 @@ class OddsExplorer(w.VBox):
                       "best play from then on.")
         super().__init__([
             w.HBox([self.card_picker, self.task_box], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.counts[c] for c in ("green", "yellow", "red")]),
+            w.HBox([self.counts[c] for c in ("green", "yellow", "red")],
+                   layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.focus_picker, self.counts["spell"], self.counts["clue"],
                     self.wild_picker], layout=w.Layout(flex_flow="row wrap")),
             self.value_view, self.error_view, head, self.situation_view,

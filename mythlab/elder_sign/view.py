@@ -18,6 +18,7 @@ from html import escape
 from mythlab.display import Pick, Step, chance_text, fraction_text
 from mythlab.engine import ALL
 
+from .dice import parse_row
 from .effects import rows_of, trophy_value
 from .live_odds import card_odds, green_pool
 from .resolve import rows as attempt_rows
@@ -229,7 +230,19 @@ def _token(token: str) -> str:
 
 
 def _mythos(mythos) -> str:
-    return f"<b>{escape(mythos.name)}</b> ({escape(mythos.lasting)})" if mythos else "none"
+    """The Mythos card in play, with its lasting effect when it has one."""
+    if mythos is None:
+        return "none"
+    lasting = f" ({escape(mythos.lasting)})" if mythos.lasting != "none" else ""
+    return f"<b>{escape(mythos.name)}</b>{lasting}"
+
+
+def _place(s: ElderSignState, place: str) -> str:
+    """Where a die is locked, in words: ``mythos:M11`` -> ``the Mythos card``."""
+    kind, _, name = place.partition(":")
+    if kind == "monster" and name in s.game.data.monsters:
+        return f"the {escape(s.game.data.monsters[name].name)}"
+    return "the Mythos card" if kind == "mythos" else escape(name or place)
 
 
 def _attempt(s: ElderSignState) -> str:
@@ -260,8 +273,8 @@ def _table(s: ElderSignState, viewer) -> str:
             f'<span class="chip" data-token="spell:{escape(sp.spell)}">{escape(sp.spell)} '
             f"{die_icon(sp.die) if sp.die else '(waiting)'}</span>" for sp in d.spells))
     if d.locks:
-        out.append("locked: " + " ".join(f"{lock.colour} on {escape(lock.place)}"
-                                         for lock in d.locks))
+        out.append("locked dice: " + ", ".join(f"{lock.colour} on {_place(s, lock.place)}"
+                                              for lock in d.locks))
     piles = [("adventures", d.adventure_deck), ("Other Worlds", d.other_world_deck),
              ("Mythos", d.mythos_deck), ("monster cup", d.cup),
              *((_EFFECTS[kind][1], deck) for kind, deck in d.decks.items())]
@@ -304,7 +317,7 @@ def elder_sign_view(s: ElderSignState, viewer=ALL) -> str:
     pool = green_pool(s) if d.seats[d.turn].investigator is not None else ""
     head = (f'<div class="top"><span>clock <b>{d.clock or 12}</b></span>'
             f"<span><b>{escape(ao.name)}</b> ({'awake' if d.awake else 'asleep'}) · "
-            f"combat {escape(ao.combat)}</span>"
+            f"combat {row_icons(parse_row(ao.combat))}</span>"
             f"<span>doom {d.doom}/{ao.doom} {_track(s)}</span>"
             f"<span>Elder Signs <b>{d.elder_signs}</b>/{ao.elder_signs}</span>"
             f"<span>Mythos: {_mythos(mythos)}</span></div>")
