@@ -55,18 +55,16 @@ def _column(pool: str, wild: str, focus: int | None, clue: int) -> str:
 
 def write_table(path: Path) -> None:
     """Solve every adventure on every setting of :func:`settings` and write the gzip CSV."""
-    from .dice import parse_pool
-    from .explorer_model import OddsBook
-    from .odds import adventures
+    from .odds import AdventureOdds, OddsCache, adventures
 
-    book = OddsBook(table=False)
+    cache = OddsCache()  # shared by the cards, so equal rows are solved once
     columns = list(settings())
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["adventure", *(_column(*c) for c in columns)])
     for card in sorted(adventures(), key=lambda a: a.name):
-        values = [book.value((card, wild, focus, 0, clue, parse_pool(pool)))
-                  for pool, wild, focus, clue in columns]
+        values = [AdventureOdds(card, wild, focus=focus, clue=clue, cache=cache)
+                  .probability(pool) for pool, wild, focus, clue in columns]
         writer.writerow([card.name, *(f"{v.numerator}/{v.denominator}" for v in values)])
     path.write_bytes(gzip.compress(out.getvalue().encode("utf-8"), mtime=0))
 
