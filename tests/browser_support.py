@@ -371,3 +371,46 @@ def click_figures(what: str, millis: Sequence[float]) -> str:
     line = f"{what}: click-to-screen median {median:.0f} ms, p95 {p95:.0f} ms over {len(millis)}"
     print("\n" + line + " clicks")
     return line
+
+
+def board_page(view_html: str, labels: list[str]) -> str:
+    """A game's Board view with its moves below as buttons: a table page to lay out."""
+    from html import escape
+
+    from mythlab.widgets.board import STATIC
+
+    moves = "".join(f"<button>{escape(label)}</button> " for label in labels)
+    css = (STATIC / "board.css").read_text()
+    return (f"<html><head><style>{css} body {{margin: 8px; font-family: sans-serif}}</style>"
+            f'</head><body><div class="mythlab-board"><div class="mythlab-board-view">'
+            f'{view_html}</div></div><div class="moves">{moves}</div></body></html>')
+
+
+def check_table_layout(page_html: str, folder, view: str, parts: tuple[str, ...],
+                       shot=None, height: int = 480) -> None:
+    """At 1280x720 in headless Chromium: the ``view`` element at most ``height`` px tall,
+    nothing wider than the screen, each of ``parts`` on screen; with ``shot`` (a path), a
+    screenshot of at most 300 KB when ``MYTHLAB_SCREENSHOTS`` is set."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    page_file = folder / "table.html"
+    page_file.write_text(page_html, encoding="utf-8")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        try:
+            page.goto(page_file.as_uri())
+            box = page.locator(view).bounding_box()
+            assert box["height"] <= height, box
+            assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+            for part in parts:
+                box = page.locator(part).first.bounding_box()
+                assert box["y"] + 20 <= 720 and box["x"] + box["width"] <= 1280, (part, box)
+            if shot is not None and os.environ.get("MYTHLAB_SCREENSHOTS"):
+                shot.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(shot))
+                assert shot.stat().st_size <= 300_000
+        finally:
+            browser.close()

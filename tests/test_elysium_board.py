@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from table_support import check_paths
+
 import mythlab
 from mythlab.display import Pick
 from mythlab.elysium.view import targets
@@ -29,18 +31,7 @@ def test_every_legal_move_has_one_path_drawn_in_the_movers_view():
     kinds: Counter[str] = Counter()
     for seed, players in [(1, 2), (4, 3), (6, 4)]:
         for s in walk(seed, players):
-            paths = targets(s)
-            legal = s.legal_actions()
-            assert set(paths) == {a.label for a in legal}
-            assert len(set(paths.values())) == len(paths)          # one path, one move
-            starts = {p[:n] for p in paths.values() for n in range(1, len(p))}
-            assert not starts & set(paths.values())                 # no path begins another
-            html = render_view(s, s.current_player)
-            for a in legal:
-                board = [step for step in paths[a.label] if not isinstance(step, Pick)]
-                for token in board:
-                    assert f'data-token="{token}"' in html, (a.label, token)
-                kinds[a.kind] += bool(board)
+            check_paths(s, targets, kinds)
     for kind in ("take", "quest", "column", "transfer", "use", "citizen"):
         assert kinds[kind], kind                                    # each kind on the board
 

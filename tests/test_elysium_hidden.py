@@ -8,11 +8,18 @@ the same, keep the invariants and play on; no log line names a Citizen.
 
 from __future__ import annotations
 
-import json
 import random
 from functools import cache
 
 import pytest
+from table_support import (
+    assert_every_seat_sees_the_public_view,
+    assert_nobody_tells_apart,
+    random_positions,
+    resample_and_play_on,
+    strings,
+    viewers,
+)
 
 import mythlab
 from mythlab.elysium.hidden import HIDDEN, face_down
@@ -23,33 +30,8 @@ from mythlab.widgets import render_view
 @cache
 def positions() -> tuple:
     """Every second position of random 2-, 3- and 4-player games (about 270), with Citizens."""
-    out = []
-    for seed, players in [(1, 2), (2, 3), (3, 4)]:
-        rng = random.Random(seed)
-        s = mythlab.make("elysium", players=players, seed=seed).initial_state()
-        step = 0
-        while True:
-            if step % 2 == 0 or s.is_terminal():
-                out.append(s)
-            if s.is_terminal():
-                break
-            s = s.apply(rng.choice(s.legal_actions()))
-            step += 1
-    return tuple(out)
-
-
-def viewers(s) -> list:
-    return [None, *range(s.game.players)]
-
-
-def strings(value) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*map(strings, value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*map(strings, value)) if value else set()
-    return set()
+    return tuple(s for seed, players in [(1, 2), (2, 3), (3, 4)]
+                 for s in random_positions("elysium", seed, players, every=2))
 
 
 def swap_citizen_with_draw(s):
@@ -85,12 +67,7 @@ def test_sample_holds_citizens_and_a_game_over():
 def test_observations_are_json_and_the_same_for_every_seat():
     # nobody may look at a Citizen, its owner included (p.4): every seat sees the public view
     for s in positions():
-        public = s.observation(None)
-        json.dumps(public)
-        for p in viewers(s):
-            seen = s.observation(p)
-            assert seen["player"] == p
-            assert {**seen, "player": None} == public
+        assert_every_seat_sees_the_public_view(s)
 
 
 def test_no_face_down_card_is_named_in_an_observation():
@@ -114,9 +91,7 @@ def test_exchanging_face_down_cards_leaves_every_observation_unchanged():
         # the edit is real: the full state and the teacher's view change
         assert edited.to_json() != s.to_json()
         assert render_view(edited, ALL) != render_view(s, ALL)
-        for p in viewers(s):
-            assert edited.observation(p) == s.observation(p)
-            assert render_view(edited, p) == render_view(s, p)
+        assert_nobody_tells_apart(edited, s)
         checked += 1
     assert checked >= 20
 
@@ -136,17 +111,9 @@ def test_resampled_positions_look_the_same_keep_the_invariants_and_play_on():
     rng = random.Random(5)
     changed = 0
     for s in positions():
-        p = rng.choice(viewers(s))
-        r = s.resample_hidden(p, rng)
-        assert r.observation(p) == s.observation(p)
-        assert s.game.invariants(r) == []
+        r = resample_and_play_on(s, rng)
         changed += r.data.draw != s.data.draw or any(
             a.citizens != b.citizens for a, b in zip(r.data.seats, s.data.seats, strict=True))
-        for _ in range(3):
-            if r.is_terminal():
-                break
-            r = r.apply(rng.choice(r.legal_actions()))
-            assert s.game.invariants(r) == []
     assert changed >= len(positions()) // 2
 
 

@@ -62,6 +62,7 @@ SPEC = GameSpec(
     summary="Investigators roll dice against adventures to seal the Ancient One with Elder Signs.",
     game="mythlab.elder_sign.rules:ElderSignGame",
     view="mythlab.elder_sign.view:elder_sign_view",
+    targets="mythlab.elder_sign.view:targets",
     bots={'odds': 'mythlab.elder_sign.bots:OddsBot'},
     odds={"elder_sign": "mythlab.elder_sign.odds_command:ADVENTURE_ODDS"},
     data="mythlab.elder_sign",

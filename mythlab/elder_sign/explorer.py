@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mythlab.display import percent
+from mythlab.display import chance_text, fraction_text
 
 from .explorer_model import WILDS, OddsExplorerModel, roll_text
 from .odds import adventures
@@ -34,6 +34,10 @@ allowances (each more spell or clue multiplies the solving time)."""
 FOCUS = [("whenever allowed", -1), ("never", 0), ("at most 1", 1), ("at most 2", 2),
          ("at most 3", 3)]
 """The focus choices (-1 stands for the model's ``None``: a Dropdown's None is no choice)."""
+LABEL = {"description_width": "initial"}
+"""Controls' labels as wide as their text (the default fixed width clips the inputs)."""
+WRAP = "overflow-wrap:anywhere; white-space:normal"
+"""Long formulas and exact fractions wrap instead of widening the explorer."""
 COLOURS = {"green": "#2a6", "yellow": "#db0", "red": "#c33"}
 
 
@@ -59,10 +63,11 @@ class OddsExplorer(w.VBox):
                                       description="Adventure", layout=w.Layout(width="22em"))
         self.task_box = w.Text(placeholder="or type a task, e.g. INV_3,LORE|PERIL (Enter)",
                                continuous_update=False, layout=w.Layout(width="26em"))
-        self.counts = {c: w.BoundedIntText(min=lo, max=hi, description=c,
+        # the label takes its own width, so the number box is never squeezed to nothing
+        self.counts = {c: w.BoundedIntText(min=lo, max=hi, description=c, style=LABEL,
                                            layout=w.Layout(width="9em"))
                        for c, (lo, hi) in LIMITS.items()}
-        self.focus_picker = w.Dropdown(options=FOCUS, description="focus",
+        self.focus_picker = w.Dropdown(options=FOCUS, description="focus", style=LABEL,
                                        layout=w.Layout(width="15em"))
         self.wild_picker = w.ToggleButtons(options=WILDS, description="wildcard",
                                            tooltips=["rulebook p.6: 1 investigation or any "
@@ -110,7 +115,8 @@ class OddsExplorer(w.VBox):
                       "best play from then on.")
         super().__init__([
             w.HBox([self.card_picker, self.task_box], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.counts[c] for c in ("green", "yellow", "red")]),
+            w.HBox([self.counts[c] for c in ("green", "yellow", "red")],
+                   layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.focus_picker, self.counts["spell"], self.counts["clue"],
                     self.wild_picker], layout=w.Layout(flex_flow="row wrap")),
             self.value_view, self.error_view, head, self.situation_view,
@@ -235,12 +241,15 @@ class OddsExplorer(w.VBox):
         what = (f"<b>{escape(m.name)}</b>: " if m.name else "") + escape(
             (" → " if m.task.ordered else " | ").join(str(r) for r in m.task.rows))
         order = "rows in order" if m.task.ordered else "rows in any order"
-        head = f"<div>{what} ({order}) · {m.pool} · {escape(m.rules_text)}</div>"
+        head = (f'<div style="{WRAP}">{what} ({order}) · {m.pool} · '
+                f"{escape(m.rules_text)}</div>")
         self.value_view.value = head + (
             '<div class="mythlab-odds-solving"><i>solving…</i></div>' if solving else
             '<div style="font-size:120%">chance of completing the card under optimal play: '
-            f'<b class="mythlab-odds-fraction">{m.fraction}</b> ≈ '
-            f'<b class="mythlab-odds-percent">{m.percent}</b></div>')
+            f'<b class="mythlab-odds-fraction mythlab-odds-percent" title="exact: '
+            f'{m.fraction}">{chance_text(m.probability)}</b></div>'
+            f'<div class="mythlab-odds-exact" style="{WRAP}; color:#555">exact: '
+            f"{m.fraction}</div>")
 
     def _enable(self, on: bool) -> None:
         m = self.model
@@ -267,8 +276,8 @@ class OddsExplorer(w.VBox):
         return (f"<ul style='margin:0'>{rows}</ul>"
                 f"<div>to roll: <b>{s.pool}</b>{held_text} · focus {focus}"
                 f" · spells {s.spells_left} · clues {s.clues_left}</div>"
-                f"<div>chance from here: <b>{v.numerator}/{v.denominator}</b> ≈ {percent(v)}"
-                "</div>")
+                f'<div>chance from here: <b title="exact: {fraction_text(v)}">'
+                f"{chance_text(v)}</b></div>")
 
     def _show_pickers(self) -> None:
         m = self.model

@@ -30,6 +30,7 @@ from mythlab.dice import Pool, Roll
 from mythlab.display import percent
 
 from .dice import TaskCard, parse_pool, parse_task
+from .explorer_table import shipped_value
 from .odds import (
     Adventure,
     AdventureOdds,
@@ -62,6 +63,9 @@ class OddsBook:
     ----------
     cache : OddsCache, optional
         The tables the solvers share (a new one by default).
+    table : bool, default True
+        Read card values on the usual settings from the shipped table
+        (:mod:`mythlab.elder_sign.explorer_table`) rather than solving them.
 
     Examples
     --------
@@ -77,10 +81,12 @@ class OddsBook:
     SOLVERS = 32
     """How many solvers a book keeps (the least recently used one goes first)."""
 
-    def __init__(self, cache: OddsCache | None = None):
+    def __init__(self, cache: OddsCache | None = None, *, table: bool = True):
         self.cache = OddsCache() if cache is None else cache
+        self.table = table
         self._solvers: OrderedDict[tuple, AdventureOdds] = OrderedDict()
         self._values: dict[Key, Fraction] = {}
+        self._walked: set[Key] = set()
 
     @property
     def lock(self) -> threading.RLock:
@@ -103,8 +109,11 @@ class OddsBook:
             return got
 
     def value(self, key: Key) -> Fraction:
-        """The exact chance of completing the card of ``key`` from the start (memoised)."""
+        """The exact chance of completing the card of ``key`` from the start (memoised; the
+        shipped table's value when it has one)."""
         got = self._values.get(key)
+        if got is None:
+            got = self._shipped(key)
         if got is None:
             card, wild, focus, spell, clue, pool = key
             with self.lock:
@@ -114,7 +123,32 @@ class OddsBook:
 
     def known(self, key: Key) -> bool:
         """Whether :meth:`value` of ``key`` is ready without computing."""
-        return key in self._values
+        return key in self._values or self._shipped(key) is not None
+
+    def _shipped(self, key: Key) -> Fraction | None:
+        """The shipped table's value of ``key`` (an adventure on a usual setting), kept."""
+        card, wild, focus, spell, clue, pool = key
+        if not self.table or not isinstance(card, Adventure):
+            return None
+        got = shipped_value(card.name, str(pool), wild, focus, spell, clue)
+        if got is not None:
+            self._values[key] = got
+        return got
+
+    def walked(self, key: Key) -> bool:
+        """Whether the attempt's first decision point of ``key`` is solved (the step-through
+        is ready, not only the card's value)."""
+        return key in self._walked
+
+    def walk(self, key: Key) -> Situation:
+        """Solve the first decision point of ``key`` (the step-through's start); return it."""
+        card, wild, focus, spell, clue, pool = key
+        with self.lock:
+            odds = self.odds_for(card, wild, focus, spell, clue)
+            start = odds.start(pool)
+            odds.value(start)
+            self._walked.add(key)
+        return start
 
 
 class BackgroundSolver:
@@ -336,17 +370,19 @@ class OddsExplorerModel:
     @property
     def settled(self) -> bool:
         """Whether the value and the first decision point are ready (nothing pending)."""
-        return self._start is not None and self.book.known(self.key)
+        return self.book.known(self.key) and self.book.walked(self.key)
 
     def request(self, callback: Callable[[OddsExplorerModel], Any] | None = None) -> Future:
         """Get the card's value and the attempt's start without blocking.
 
-        When both are known and the solver is free, they are prepared now and the returned
+        When both are solved and the solver is free, they are prepared now and the returned
         future is done (``callback`` is not called). Otherwise the solving runs on this
-        model's background thread; when it ends, if the settings are still the ones
-        requested, the model takes the result (bumping :attr:`version`) and calls
-        ``callback(model)`` on that thread; then the future is done (its result: the value,
-        or ``None`` when dropped). A newer request supersedes one still waiting (cancelled).
+        model's background thread (a value from the shipped table is :attr:`ready` at once,
+        the step-through's start is solved there all the same); when it ends, if the
+        settings are still the ones requested, the model takes the result (bumping
+        :attr:`version`) and calls ``callback(model)`` on that thread; then the future is
+        done (its result: the value, or ``None`` when dropped). A newer request supersedes
+        one still waiting (cancelled).
 
         >>> m = OddsExplorerModel("LORE", "1G", focus=0)
         >>> m.update(green=3)
@@ -355,7 +391,7 @@ class OddsExplorerModel:
         (Fraction(31031, 46656), True)
         """
         key, book = self.key, self.book
-        if book.known(key) and book.lock.acquire(blocking=False):
+        if book.known(key) and book.walked(key) and book.lock.acquire(blocking=False):
             try:
                 self.start  # noqa: B018 - prepared while the solver is free
             finally:
@@ -366,13 +402,10 @@ class OddsExplorerModel:
             return done
 
         def job() -> Fraction | None:
-            card, wild, focus, spell, clue, pool = key
             try:
                 with book.lock:
-                    odds = book.odds_for(card, wild, focus, spell, clue)
                     value = book.value(key)
-                    start = odds.start(pool)
-                    odds.value(start)
+                    start = book.walk(key)
             except ValueError as exc:  # beyond the solver's bounds (odds.MAX_POSITIONS)
                 if self.key == key:
                     self.error = str(exc)

@@ -14,6 +14,7 @@ shuffles and the monster cup draw from the state's seeded stream.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 from functools import cached_property
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State, act
 from mythlab.engine.chance import SeededStream
 
+from . import hidden
 from . import resolve as adv
 from .dice import outcomes
 from .effects import (
@@ -47,6 +49,7 @@ from .effects import (
     take_held_die,
     unlock,
 )
+from .hidden import HIDDEN
 from .load import EACH_KINDS, PLAYER_KINDS, AncientOne, GameData, Mythos, builtin_data, parse_token
 from .refs import (
     ADVENTURE,
@@ -138,6 +141,7 @@ class ElderSignGame(Game):
     max_players = 8
     default_players = 2
     phases = PHASES
+    hidden = HIDDEN
     #: ``ancient_one``: a name (random by default); ``investigators``: names per seat (dealt
     #: at random by default); ``wild``: "seed" (wild = 1 investigation, lore, peril or terror)
     #: or "faq" (4 investigation …)
@@ -272,6 +276,13 @@ class ElderSignState(State):
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return diagnose(self, label)
+
+    def _observe(self, player: int | None) -> Any:
+        """Every seat sees the same: the decks and the monster cup as counts (p.5)."""
+        return hidden.observe(self, super()._observe(player))
+
+    def _resample(self, player: int | None, rng: random.Random) -> None:
+        hidden.resample(self, rng)
 
     # ------------------------------------------------------------------ helpers
     @property
