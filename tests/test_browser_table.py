@@ -92,8 +92,12 @@ def _set_up(page, title: str, players: int, seats: list[str]) -> None:
     setup = page.locator(".mythlab-app-setup")
     setup.locator("select").first.select_option(label=title)
     setup.locator("select").nth(1).select_option(label=str(players))
+    # the seat menus are rebuilt when the game or the player count changes: wait for them
+    playwright_sync.expect(setup.locator("select")).to_have_count(2 + players, timeout=30_000)
     for seat, choice in enumerate(seats, 1):
-        page.locator(f".mythlab-app-seat-{seat} select").select_option(label=choice)
+        menu = page.locator(f".mythlab-app-seat-{seat} select")
+        menu.select_option(label=choice)
+        playwright_sync.expect(menu.locator("option:checked")).to_have_text(choice)
     handle = setup.locator(".noUi-handle").first  # the bot pause: 0 s, from the keyboard
     handle.focus()
     handle.press("Home")
