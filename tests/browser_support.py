@@ -54,6 +54,7 @@ CLICK_AND_TIME = """([selector, watched]) => new Promise(resolve => {
         resolve(performance.now() - start);
     });
     seen.observe(target, {subtree: true, childList: true, characterData: true});
+    setTimeout(() => { seen.disconnect(); resolve(-1); }, 60000);
     document.querySelector(selector).click();
 })"""
 """Click ``selector`` and resolve with the milliseconds until ``watched`` changes on screen."""
@@ -305,6 +306,9 @@ def open_and_run(page: Page, lab: Lab, notebook: str,
 def click_and_time(page: Page, selector: str, watched: str, what: str, detail: str) -> float:
     """Click ``selector``; print and return the milliseconds until ``watched`` changes."""
     millis = page.evaluate(CLICK_AND_TIME, [selector, watched])
+    if millis < 0:
+        raise AssertionError(f"{what}: clicking {selector} changed nothing in {watched} "
+                             "within 60 s")
     print(f"\n{what} click-to-update ({detail}): {millis:.0f} ms")
     return millis
 

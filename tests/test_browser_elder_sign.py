@@ -34,6 +34,7 @@ def test_elder_sign_stepper_in_jupyterlab(lab: harness.Lab) -> None:
 
 def _drive(page: Page, lab: harness.Lab, expect) -> None:
     import mythlab
+    from mythlab.display import chance_text
     from mythlab.elder_sign.live_odds import card_odds, green_pool
 
     harness.open_and_run(page, lab, NOTEBOOK)
@@ -41,14 +42,15 @@ def _drive(page: Page, lab: harness.Lab, expect) -> None:
     # the Elder Sign view: six adventures, each with its exact odds (the same game here)
     view, log = page.locator(".mythlab-view"), page.locator(".mythlab-log")
     expect(view.locator(".mythlab-elder-sign-view")).to_be_visible()
-    expect(view.locator(".card")).to_have_count(6)
+    adventures = view.locator(".card[data-token^='card:']")  # the Entrance is a place too
+    expect(adventures).to_have_count(6)
     expect(view.locator(".card .odds")).to_have_count(6)
     state = mythlab.make("elder_sign", players=2, seed=7, ancient_one="Yig").initial_state()
     first = state.data.board[0].name
     p = card_odds(state, first, green_pool(state))
-    odds = view.locator(".card").first.locator(".odds")
-    assert odds.get_attribute("title") == f"exact: {p}"
-    expect(odds).to_have_text(f"{float(p):.1%}")
+    odds = adventures.first.locator(".odds span")
+    assert odds.get_attribute("title") == f"exact: {p}"  # the exact fraction on hover
+    expect(odds).to_have_text(chance_text(p))
 
     # click the first move ("go to <first card>"): the view marks the card, the log grows
     actions = page.locator("button.mythlab-action")

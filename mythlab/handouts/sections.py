@@ -82,7 +82,7 @@ def cyclades() -> Sections:
 # --- Elder Sign -----------------------------------------------------------------------------
 
 def elder_sign() -> Sections:
-    from mythlab.dice import elder_sign_dice
+    from mythlab.elder_sign.dice import elder_sign_dice
     from mythlab.elder_sign import adventures
 
     from .elder_sign_table import RULES, shipped_odds
