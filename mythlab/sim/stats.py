@@ -55,7 +55,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> Interval:
     centre = (rate + Fraction(z2) / (2 * games)) / (1 + Fraction(z2) / games)
     spread = z * sqrt(float(rate * (1 - rate)) / games + z2 / (4 * games * games)) \
         / (1 + z2 / games)
-    return Interval(max(0.0, float(centre) - spread), min(1.0, float(centre) + spread))
+    low = 0.0 if wins == 0 else max(0.0, float(centre) - spread)  # exact at the ends
+    high = 1.0 if wins == games else min(1.0, float(centre) + spread)
+    return Interval(low, high)
 
 
 def _check_counts(wins: int, games: int) -> None:
