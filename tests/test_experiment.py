@@ -195,3 +195,8 @@ def test_bad_input_is_refused_before_any_game(kwargs, message):
     with pytest.raises(ValueError, match=message):
         experiment(FAST, **{"bots": ["random", "random"], "games": 1, "progress": False,
                             **kwargs})
+
+
+def test_unknown_game_is_refused():
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        experiment("chess", games=1, progress=False)
