@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
 from typing import Any
@@ -68,9 +68,10 @@ class Runner:
 
     workers = 1
 
-    def run(self, work: Callable[[Any], list], chunks: Sequence[Any],
+    def run(self, work: Callable[[Any], list], chunks: Iterable[Any],
             bar: Any = None) -> Iterator[list]:
-        """Each chunk's result list as it completes (order not guaranteed)."""
+        """Each chunk's result list as it completes (order not guaranteed); ``chunks`` may be
+        a generator, drawn from only as workers free up (Dask) or as the pool queues them."""
         for chunk in chunks:
             results = work(chunk)
             _advance(bar, results)
@@ -82,7 +83,7 @@ class _PoolRunner(Runner):
         self.pool = pool
         self.workers = workers
 
-    def run(self, work: Callable[[Any], list], chunks: Sequence[Any],
+    def run(self, work: Callable[[Any], list], chunks: Iterable[Any],
             bar: Any = None) -> Iterator[list]:
         for results in self.pool.imap_unordered(work, chunks):
             _advance(bar, results)
@@ -94,7 +95,7 @@ class _DaskRunner(Runner):
         self.client = client
         self.workers = max(1, sum(client.nthreads().values()))
 
-    def run(self, work: Callable[[Any], list], chunks: Sequence[Any],
+    def run(self, work: Callable[[Any], list], chunks: Iterable[Any],
             bar: Any = None) -> Iterator[list]:
         from dask.distributed import as_completed
 

@@ -12,7 +12,7 @@ same seed gives the same tables on any backend and any number of workers.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
@@ -136,7 +136,7 @@ class _Job(NamedTuple):
     lineup: int
     orders: tuple[tuple[str, ...], ...]
     seed: int
-    numbers: tuple[int, ...]
+    numbers: range
     luck: bool
 
 
@@ -508,9 +508,9 @@ def experiment(game: str, variants: Mapping[str, Mapping[str, Any]] | None = Non
             bar.total = (bar.total or 0) + len(variants) * sum(todo)
             bar.refresh()
             size = chunk_size(len(variants) * sum(todo), r.workers, 50)
-            jobs = [_Job(game, name, opts[name], i, orders[i], seed, tuple(numbers), luck)
+            jobs = (_Job(game, name, opts[name], i, orders[i], seed, numbers, luck)
                     for name in variants for i, n in enumerate(todo)
-                    for numbers in _split(range(played[i], played[i] + n), size)]
+                    for numbers in _split(played[i], played[i] + n, size))
             for rows in r.run(_play_job, jobs, bar):
                 for row in rows:
                     result.tallies[row.variant].add(row, cooperative)
@@ -576,12 +576,7 @@ def _whole(n: int, rotation: int) -> int:
     return -(-max(0, n) // rotation) * rotation
 
 
-def _split(numbers: Iterable[int], size: int) -> Iterator[list[int]]:
-    chunk: list[int] = []
-    for n in numbers:
-        chunk.append(n)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
+def _split(start: int, stop: int, size: int) -> Iterator[range]:
+    """Game numbers ``start`` to ``stop`` in ranges of ``size`` (a range pickles small)."""
+    for first in range(start, stop, size):
+        yield range(first, min(first + size, stop))
