@@ -140,6 +140,7 @@ class ElderSignGame(Game):
     min_players = 1
     max_players = 8
     default_players = 2
+    cooperative = True  # the investigators win or lose together (rulebook, Greek edition, p.2)
     phases = PHASES
     hidden = HIDDEN
     #: ``ancient_one``: a name (random by default); ``investigators``: names per seat (dealt

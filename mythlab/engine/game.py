@@ -28,6 +28,9 @@ class Game:
     default_players: ClassVar[int] = 2
     phases: ClassVar[PhaseBook]
     terminal_phase: ClassVar[str] = "Game over"
+    #: True when the players win or lose together (``scores()["winners"]`` is every seat or
+    #: none): experiments then report the team's win rate and skip per-seat comparisons
+    cooperative: ClassVar[bool] = False
     state_class: ClassVar[type[State]] = State
     #: game-specific options and their defaults; ``make`` refuses any other option
     default_options: ClassVar[dict[str, Any]] = {}

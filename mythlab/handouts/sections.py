@@ -82,8 +82,8 @@ def cyclades() -> Sections:
 # --- Elder Sign -----------------------------------------------------------------------------
 
 def elder_sign() -> Sections:
-    from mythlab.elder_sign.dice import elder_sign_dice
     from mythlab.elder_sign import adventures
+    from mythlab.elder_sign.dice import elder_sign_dice
 
     from .elder_sign_table import RULES, shipped_odds
 

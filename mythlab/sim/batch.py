@@ -1,46 +1,53 @@
 """Batch simulation: many bot games with a progress bar, for classroom statistics.
 
-``simulate`` plays the games (on several processes if asked); ``records_to_rows`` turns the
-records into one flat row per player per game, and ``win_rates`` tallies wins exactly.
+``simulate`` plays the games (on several processes or a Dask cluster if asked, see
+``mythlab.sim.backends``); ``records_to_rows`` turns the records into one flat row per player
+per game, and ``win_rates`` tallies wins exactly.
 """
 
 from __future__ import annotations
 
 import gc
-import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 from mythlab.engine import Session, State
 from mythlab.registry import make
 
+from .backends import check_backend, chunk_size, mp_context, runner
 from .bots import seat_bots
+from .stats import WinRate
+
+__all__ = ["GameRecord", "WinRate", "gc_paused", "mp_context", "records_to_rows", "simulate",
+           "win_rates"]
 
 
 @dataclass
 class GameRecord:
-    """One finished game: its seed, bots, scores, winners and the final state."""
+    """One finished game: its seed, bots, scores, winners, player names and the final state
+    (``final`` is None when the simulation was asked not to keep states)."""
 
     seed: int
     bots: list[str]
     scores: dict[str, Any]
     winners: list[int]
     steps: int
-    final: State = field(repr=False)
+    final: State | None = field(repr=False)
+    names: list[str] = field(default_factory=list)
 
 
 def simulate(name: str, games: int = 100, players: int = 3, bots: Sequence[str] | None = None,
              seed: int = 0, progress: bool = True, processes: int = 1,
-             **options: Any) -> list[GameRecord]:
+             backend: str = "processes", client: Any = None, scheduler: str | None = None,
+             keep_states: bool | None = None, **options: Any) -> list[GameRecord]:
     """Play ``games`` bot games of ``name``; bots default to random for every seat.
 
     Game ``g`` uses seed ``seed + g`` and its bots are seeded from it (``seat_bots``), so the
-    records are the same whatever ``processes`` is: with ``processes > 1`` the games are
-    shared out to worker processes, which send each final state back as JSON (an exact round
-    trip). Records come back in seed order.
+    records are the same whatever the backend and the number of workers: games are shared
+    out in chunks, and workers send each final state back as JSON (an exact round trip) or,
+    without ``keep_states``, only the compact result. Records come back in seed order.
 
     Parameters
     ----------
@@ -57,7 +64,16 @@ def simulate(name: str, games: int = 100, players: int = 3, bots: Sequence[str] 
     progress : bool
         Show a tqdm progress bar (``tqdm.auto``: a widget in Jupyter, text elsewhere).
     processes : int
-        Worker processes; 1 plays in this process.
+        Worker processes (``backend="processes"``; 1 plays in this process), or the workers
+        of the LocalCluster started for ``backend="dask"`` without ``client``/``scheduler``.
+    backend : {"processes", "dask"}
+        Where the games run (``mythlab.sim.backends``).
+    client, scheduler
+        For ``backend="dask"``: a ``dask.distributed.Client``, or a scheduler address such
+        as ``"tcp://10.0.0.5:8786"``; neither starts a LocalCluster on this machine.
+    keep_states : bool, optional
+        Send each final state back (``GameRecord.final``); by default yes for
+        ``"processes"`` and no for ``"dask"``, whose records then carry only the results.
     **options
         Game options passed to ``mythlab.make``.
 
@@ -73,36 +89,50 @@ def simulate(name: str, games: int = 100, players: int = 3, bots: Sequence[str] 
     True
     >>> one[0].final.to_json() == two[0].final.to_json()
     True
+    >>> simulate("agea", games=1, players=2, progress=False, keep_states=False)[0].final is None
+    True
     """
     bot_names = list(bots) if bots else ["random"] * players
     if len(bot_names) != players:
         raise ValueError(f"bots: {len(bot_names)} bots for {players} players")
-    if not isinstance(games, int) or games < 0:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number ≥ 0, not {games!r}")
-    if not isinstance(processes, int) or processes < 1:
-        raise ValueError(f"processes must be a whole number ≥ 1, not {processes!r}")
+    check_backend(backend, processes, client, scheduler)
+    keep = backend == "processes" if keep_states is None else bool(keep_states)
     seeds = [seed + g for g in range(games)]
-    bar = _progress_bar(progress, games, f"{name} games")
-    try:
-        if processes == 1 or games < 2:
-            records = []
-            for s in seeds:
-                records.append(_play_one(name, players, bot_names, s, options))
-                if bar is not None:
-                    bar.update(1)
-            return records
-        return _simulate_parallel(name, players, bot_names, seeds, options, processes, bar)
-    finally:
-        if bar is not None:
-            bar.close()
+    if backend == "processes" and (processes == 1 or games < 2):
+        return _simulate_here(name, players, bot_names, seeds, options, keep, progress)
+    records = []
+    with runner(backend, processes, client, scheduler) as r, \
+            _progress_bar(progress, games, f"{name} games") as bar:
+        size = chunk_size(len(seeds), r.workers, 20 if keep else 100)
+        chunks = [_Chunk(name, players, bot_names, seeds[i:i + size], dict(options), keep)
+                  for i in range(0, len(seeds), size)]
+        for results in r.run(_play_chunk, chunks, bar):
+            records.extend(_from_row(name, players, bot_names, options, row) for row in results)
+    records.sort(key=lambda record: record.seed)
+    return records
+
+
+def _simulate_here(name: str, players: int, bot_names: list[str], seeds: list[int],
+                   options: Mapping[str, Any], keep: bool, progress: bool) -> list[GameRecord]:
+    records = []
+    with _progress_bar(progress, len(seeds), f"{name} games") as bar:
+        for s in seeds:
+            record = _play_one(name, players, bot_names, s, options)
+            if not keep:
+                record.final = None
+            records.append(record)
+            bar.update(1)
+    return records
 
 
 def _progress_bar(progress: bool, total: int, desc: str) -> Any:
-    if not progress:
-        return None
+    """A tqdm bar over games (``tqdm.auto``: a widget in Jupyter, text elsewhere); a silent
+    one when ``progress`` is off. Use it as a context manager so it always closes."""
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=desc, unit="game")
+    return tqdm(total=total, desc=desc, unit="game", disable=not progress)
 
 
 @contextmanager
@@ -131,7 +161,8 @@ def _play_one(name: str, players: int, bot_names: list[str], seed: int,
 
 def _record(final: State, bot_names: list[str], steps: int) -> GameRecord:
     scores = final.scores()
-    return GameRecord(final.game.seed, bot_names, scores, list(scores["winners"]), steps, final)
+    return GameRecord(final.game.seed, bot_names, scores, list(scores["winners"]), steps, final,
+                      list(final.game.player_names))
 
 
 class _Chunk(NamedTuple):
@@ -142,42 +173,38 @@ class _Chunk(NamedTuple):
     bots: list[str]
     seeds: list[int]
     options: dict[str, Any]
+    keep_states: bool
 
 
-def _play_chunk(chunk: _Chunk) -> list[tuple[int, int, str]]:
-    """Worker: play the chunk's games; (seed, steps, final state as JSON) for each."""
+class _Row(NamedTuple):
+    """A worker's compact answer for one game: the final state as JSON only if asked."""
+
+    seed: int
+    steps: int
+    state_json: str | None
+    scores: dict[str, Any] | None
+    names: list[str] | None
+
+
+def _play_chunk(chunk: _Chunk) -> list[_Row]:
+    """Worker: play the chunk's games; one compact row for each."""
     out = []
     for s in chunk.seeds:
         record = _play_one(chunk.name, chunk.players, chunk.bots, s, chunk.options)
-        out.append((s, record.steps, record.final.to_json()))
+        if chunk.keep_states:
+            out.append(_Row(s, record.steps, record.final.to_json(), None, None))
+        else:
+            out.append(_Row(s, record.steps, None, record.scores, record.names))
     return out
 
 
-def _simulate_parallel(name: str, players: int, bot_names: list[str], seeds: list[int],
-                       options: Mapping[str, Any], processes: int, bar: Any) -> list[GameRecord]:
-    # Small chunks keep the progress bar moving and both workers busy to the end.
-    size = max(1, min(20, len(seeds) // (processes * 8)))
-    chunks = [_Chunk(name, players, bot_names, seeds[i:i + size], dict(options))
-              for i in range(0, len(seeds), size)]
-    records = []
-    with mp_context().Pool(min(processes, len(chunks))) as pool:
-        for results in pool.imap(_play_chunk, chunks):
-            for s, steps, text in results:
-                game = make(name, players=players, seed=s, **options)
-                records.append(_record(game.state_from_json(text), bot_names, steps))
-            if bar is not None:
-                bar.update(len(results))
-    return records
-
-
-def mp_context() -> Any:
-    """The multiprocessing context for workers: fork where the platform has it.
-
-    Fork starts workers at once and they inherit games registered at run time (tests, a
-    notebook's own games); elsewhere the platform default is used.
-    """
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else None)
+def _from_row(name: str, players: int, bot_names: list[str], options: Mapping[str, Any],
+              row: _Row) -> GameRecord:
+    if row.state_json is None:
+        return GameRecord(row.seed, bot_names, row.scores, list(row.scores["winners"]),
+                          row.steps, None, row.names)
+    game = make(name, players=players, seed=row.seed, **options)
+    return _record(game.state_from_json(row.state_json), bot_names, row.steps)
 
 
 def records_to_rows(records: Iterable[GameRecord],
@@ -200,7 +227,7 @@ def records_to_rows(records: Iterable[GameRecord],
     """
     rows = []
     for r in records:
-        names = r.final.game.player_names
+        names = r.names or r.final.game.player_names
         points = r.scores.get("scores", {})
         breakdown = r.scores.get("breakdown", {})
         for seat, name in enumerate(names):
@@ -211,23 +238,12 @@ def records_to_rows(records: Iterable[GameRecord],
             }
             row.update({f"vp {source}": v for source, v in breakdown.get(name, {}).items()})
             if extra is not None:
+                if r.final is None:
+                    raise ValueError("extra= needs the final states: simulate with "
+                                     "keep_states=True")
                 row.update(extra(r.final, seat))
             rows.append(row)
     return rows
-
-
-class WinRate(NamedTuple):
-    """Wins out of games, with the exact rate."""
-
-    wins: int
-    games: int
-
-    @property
-    def rate(self) -> Fraction:
-        return Fraction(self.wins, self.games) if self.games else Fraction(0)
-
-    def __str__(self) -> str:
-        return f"{self.wins}/{self.games} ({float(self.rate):.1%})"
 
 
 def win_rates(rows: Iterable[Mapping[str, Any]],
