@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalogue, show  # noqa: F401  (catalogue registers the exercises)
+from .guess import reveal
 from .kinds import DECIMALS, Chance, Name, Names, Whole, WrongKind
 from .registry import EXERCISES, Exercise, UnknownExercise, Verdict, check, exercise, revealed
 
@@ -36,4 +37,4 @@ def checker(id: str) -> Any:
 
 __all__ = ["DECIMALS", "EXERCISES", "Chance", "Exercise", "Name", "Names", "UnknownExercise",
            "Verdict", "Whole", "WrongKind", "check", "checker", "exercise", "exercises",
-           "revealed"]
+           "reveal", "revealed"]
