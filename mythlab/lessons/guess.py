@@ -1,14 +1,16 @@
 """Guess first, then see: a reference notebook's exercise shows the engine's answer only once
 the student has written a guess in place of the placeholder ``...``, so Run All reveals none.
 
->>> reveal(..., [16, 8, 8, 0])
+>>> reveal(..., [12, 4, 2])
 Not yet: put your guess in place of the ... to see the engine's answer.
->>> reveal([16, 8, 8, 0], [16, 8, 8, 0])
-Right — you said [16, 8, 8, 0], and so does the engine.
+>>> reveal([12, 4, 2], [12, 4, 2])
+Right — you said [12, 4, 2], and so does the engine.
 >>> reveal({"zeus", "Athena"}, {"Athena", "Zeus"})
 Right — you said ['Athena', 'zeus'], and so does the engine.
 >>> reveal(0.361, Fraction(13, 36))
 Not quite — you said 0.361; the engine says 13/36 (≈ 0.3611).
+>>> reveal([12, 4, 2], [Fraction(12), Fraction(8, 3), 0])
+Not quite — you said [12, 4, 2]; the engine says [12, 8/3, 0].
 """
 
 from __future__ import annotations
@@ -39,12 +41,14 @@ def _key(value: Any) -> Any:
     return value.strip().casefold() if isinstance(value, str) else value
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, top: bool = True) -> str:
     if isinstance(value, Set):
-        return repr(sorted(value, key=str))
-    if isinstance(value, Fraction) and value.denominator != 1:
+        value = sorted(value, key=str)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_shown(v, top=False) for v in value) + "]"
+    if isinstance(value, Fraction) and value.denominator != 1 and top:
         return f"{value} (≈ {float(value):.4f})"
-    return repr(value) if isinstance(value, str | list | tuple) else str(value)
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def reveal(guess: Any, answer: Any) -> Verdict:
