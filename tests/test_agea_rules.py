@@ -454,6 +454,21 @@ def test_event_oracle_at_delphi_shows_next_seven_cards():
     assert any("The next 7 cards: Hydra, Thebes" in e for e in s.events)
 
 
+def test_ruling_oracle_look_the_other_players_read_only_that_the_cards_were_seen():
+    s = scenario(heroes={0: ["Ajax"]}, hand={0: ["Visit Oracle at Delphi"]},
+                 deck_top=["Hydra", "Thebes"])
+    s = s.apply("play Visit Oracle at Delphi")
+    assert any("The next 7 cards: Hydra, Thebes" in e for e in s.events_for(0))
+    assert not any("Hydra" in e for e in s.events_for(1))
+    assert any("P1 looks at the next 7 cards." in e for e in s.events_for(1))
+
+
+def test_ruling_hidden_hands_a_hand_shows_its_size_only_to_the_others():
+    s = scenario(heroes={0: ["Ajax"]}, hand={0: ["Steal", "Duel"]})
+    assert s.observation(1)["data"]["players"][0]["hand"] == ["face-down"] * 2
+    assert s.observation(0)["data"]["players"][0]["hand"] == ["steal", "duel"]
+
+
 def test_ruling_divine_intervention_negates_an_event():
     s = scenario(heroes={0: ["Ajax"], 1: ["Hector"]}, cities={1: ["Thebes"]},
                  hand={0: ["Volcano"], 1: ["Divine Intervention"]})

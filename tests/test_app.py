@@ -69,7 +69,8 @@ def test_save_then_open_continues_the_same_game():
     text = model.session.to_text()
     other = App(game="agea")
     assert other.open_save(text, name=name)
-    assert other.stepper.model.session.actions == model.session.actions
+    saved = model.session.actions  # bots to move at the save go on at once when it opens
+    assert other.stepper.model.session.actions[: len(saved)] == saved
     assert Session.from_json(text).state.to_json() == model.state.to_json()
 
 

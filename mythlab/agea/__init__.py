@@ -20,6 +20,7 @@ SPEC = GameSpec(
     summary="Greek heroes adventure, win relics and city states, and fight wars.",
     game="mythlab.agea.rules:AgeaGame",
     view="mythlab.agea.view:agea_view",
+    targets="mythlab.agea.view:targets",
     data="mythlab.agea",
     notebooks=('agea.ipynb',),
     rulebooks=('Agea rulebook, English edition',),

@@ -10,6 +10,7 @@ rulebook is silent a rule cites the mythlab ruling (``data/rulings.yaml``) it fo
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from mythlab.engine import Game, Phase, PhaseBook, State
@@ -17,6 +18,7 @@ from mythlab.engine.chance import SeededStream
 
 from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
 from .events import carry_out
+from .hidden import HIDDEN, observe, redact, resample
 from .load import (
     Card,
     CardSet,
@@ -100,6 +102,7 @@ class AgeaGame(Game):
     #: ``cards``: a path to your own card file (validated; the built-in list by default)
     default_options = {"names": None, "cards": None}
     file_options = {"cards": False}
+    hidden = HIDDEN
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
@@ -174,6 +177,15 @@ class AgeaState(State):
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return diagnose(self, label)
+
+    def _observe(self, player: int | None) -> Any:
+        return observe(self, player, super()._observe(player))
+
+    def _resample(self, player: int | None, rng: random.Random) -> None:
+        resample(self, player, rng)
+
+    def _redact(self, line: str, viewer: int | None) -> str:
+        return redact(self, line, viewer)
 
     # ------------------------------------------------------------------ helpers
     @property

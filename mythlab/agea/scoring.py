@@ -9,11 +9,13 @@ if TYPE_CHECKING:
     from .rules import AgeaState
 
 
-def breakdown(s: AgeaState, player: int) -> dict[str, int]:
-    """VP by source for one player (heroes, city states, relics, wars, blessings, challenges …)."""
+def breakdown(s: AgeaState, player: int, with_hand: bool = True) -> dict[str, int]:
+    """VP by source for one player (heroes, city states, relics, wars, blessings, challenges …);
+    ``with_hand=False`` leaves out the hand, for a viewer who may not see it."""
     table = s.game.numbers["victory_points"]
     p = s.data.players[player]
-    owned = p.hand + [a for h in p.heroes for a in h.attached]
+    hand = p.hand if with_hand else []
+    owned = hand + [a for h in p.heroes for a in h.attached]
     relics = sum(1 for c in owned if s.card(c).type == "relic")
     wars = sum(1 for c in p.victory if s.card(c).effect == "war")
     challenges = sum(1 for c in p.victory if s.card(c).is_challenge)
@@ -23,10 +25,10 @@ def breakdown(s: AgeaState, player: int) -> dict[str, int]:
         "relics": table["relic"] * relics,
         "wars won": table["war_won"] * wars,
         "blessings in hand": table["blessing_in_final_hand"]
-        * sum(1 for c in p.hand if s.card(c).is_blessing),
+        * sum(1 for c in hand if s.card(c).is_blessing),
         "challenges won": table["challenge_in_victory_pile"] * challenges,
         # "Some cards will contribute more VP according to their card description."
-        "card VP": sum(s.card(c).vp for c in p.hand if s.card(c).effect == "hold-for-vp")
+        "card VP": sum(s.card(c).vp for c in hand if s.card(c).effect == "hold-for-vp")
         + sum(s.card(c).vp for c in p.victory if s.card(c).effect == "become-god")
         + sum(s.card(c).vp for c in owned if s.card(c).type == "companion"),
         "bonus VP": p.bonus_vp,
