@@ -248,3 +248,16 @@ def test_the_verdicts_read_the_interval():
     assert round(low, 4) == 0.2553 and round(high, 4) == 0.3662
     assert clearly_above(Rate(5, 40), Fraction(1, 2)) == "no"
     assert overlap(Rate(9, 18), Rate(8, 19)) and not overlap(Rate(36, 40), Rate(4, 40))
+
+
+def test_a_guess_placeholder_reveals_nothing_and_a_guess_sees_the_engines_answer():
+    from mythlab.lessons import reveal
+
+    assert not reveal(..., [16, 8, 8, 0]) and "16" not in str(reveal(..., [16, 8, 8, 0]))
+    assert reveal([16, 8, 8, 0], [16, 8, 8, 0])
+    wrong = reveal([16, 6, 6, 0], [16, 8, 8, 0])
+    assert not wrong and "[16, 8, 8, 0]" in str(wrong)
+    assert reveal(["zeus", " Apollo"], {"Apollo", "Zeus"})
+    assert not reveal(["Zeus"], {"Apollo", "Zeus"})
+    assert reveal(0.3611, Fraction(13, 36)) and not reveal(0.36, Fraction(13, 36))
+    assert not reveal(True, 1) and not reveal("4", 4)

@@ -10,6 +10,8 @@ no exercise '4.7'; did you mean 4.1, 4.2, 4.3, 4.4?
 (never stored in a notebook or printed) and says right, or not yet with a hint; a wrong kind
 of answer is told what was expected (:mod:`mythlab.lessons.kinds` documents the tolerance).
 ``checker(id)`` is the same as a small widget: the prompt, a text box, a Check button.
+A reference notebook's open exercise uses ``reveal(guess, answer)`` instead: the engine's
+answer shows only once the placeholder ``...`` is replaced by a guess.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalogue, show  # noqa: F401  (catalogue registers the exercises)
+from .guess import reveal
 from .kinds import DECIMALS, Chance, Name, Names, Whole, WrongKind
 from .registry import EXERCISES, Exercise, UnknownExercise, Verdict, check, exercise, revealed
 
@@ -36,4 +39,4 @@ def checker(id: str) -> Any:
 
 __all__ = ["DECIMALS", "EXERCISES", "Chance", "Exercise", "Name", "Names", "UnknownExercise",
            "Verdict", "Whole", "WrongKind", "check", "checker", "exercise", "exercises",
-           "revealed"]
+           "reveal", "revealed"]
