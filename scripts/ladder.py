@@ -19,7 +19,6 @@ import multiprocessing
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import sqrt
 from typing import Any
 
 import mythlab
@@ -28,21 +27,9 @@ from mythlab.engine import Session
 from mythlab.sim.batch import gc_paused
 from mythlab.sim.bots import bot_names, make_bot
 from mythlab.sim.search import DEFAULT_SIMULATIONS, SearchBot, parse_budget
+from mythlab.sim.stats import wilson
 
 COOPERATIVE = {"elder_sign"}
-
-try:  # the shared interval once mythlab.sim.stats exists; this script's own until then
-    from mythlab.sim.stats import wilson
-except ImportError:
-    def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-        """The Wilson score interval (Wilson 1927) of ``wins`` successes in ``games``."""
-        if games == 0:
-            return 0.0, 1.0
-        rate = wins / games
-        centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-        spread = z * sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) \
-            / (1 + z * z / games)
-        return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
 class Timed:

@@ -8,11 +8,11 @@ which the "± 2 standard errors" rule does not (Wilson 1927; Newcombe 1998).
 from __future__ import annotations
 
 from fractions import Fraction
-from math import sqrt
 from typing import NamedTuple
 
-Z95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95% interval."""
+from mythlab.sim.stats import Z95, wilson
+
+__all__ = ["VERDICTS", "Z95", "Rate", "clearly_above", "overlap", "wilson"]
 
 VERDICTS = ("yes", "no", "cannot tell")
 """The answers of a "clearly above?" question, in the lessons' words."""
@@ -44,16 +44,6 @@ class Rate(NamedTuple):
     def __str__(self) -> str:
         return (f"{self.wins} wins in {self.games}, {float(self.rate):.0%} "
                 f"(95% interval {self.low:.0%} to {self.high:.0%})")
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` out of ``games`` (``(0, 1)`` with no games)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def clearly_above(rate: Rate, share: Fraction) -> str:
