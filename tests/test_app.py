@@ -30,6 +30,7 @@ def test_the_form_offers_each_game_its_player_counts_and_bots():
 
 def test_start_plays_a_seated_game_and_new_game_keeps_it_until_another_starts():
     app = App(game="agea")
+    assert app.message == "" and app.stepper is None  # a fresh app has nothing to report
     app.pause.value = 0
     assert app.start() and app.stepper is not None and app.message == ""
     first = app.stepper

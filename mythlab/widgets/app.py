@@ -60,6 +60,7 @@ class App(w.VBox):
         self.new_button = w.Button(description="New game")
         self.back_button = w.Button(description="Back to the game")
         self.message_line = w.HTML()
+        self._message = ""
         self.setup = w.VBox([w.HTML("<h2>mythlab · play a game</h2>"), self.game_choice,
                              self.players, self.seats_box, self.pause, self.own_undo, self.seed,
                              w.HBox([self.start_button, self.upload, self.back_button])])
