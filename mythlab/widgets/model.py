@@ -514,9 +514,10 @@ class StepperModel:
     @property
     def view_html(self) -> str:
         """The game's own view of the current state (HTML, may hold SVG); cached per state."""
-        key = (self.state, self.viewer)
-        if self._view is None or self._view[0] != key:
-            self._view = (key, render_view(self.state, self.viewer))
+        state, viewer = self.state, self.viewer
+        # by identity: State == State compares whole JSON texts
+        if self._view is None or self._view[0][0] is not state or self._view[0][1] != viewer:
+            self._view = ((state, viewer), render_view(state, viewer))
         return self._view[1]
 
     @property
