@@ -2,7 +2,7 @@
 
 Starts the venv's ``jupyter lab`` on a free localhost port with a random token and a temp
 notebook folder, runs the notebook through JupyterLab's own menu, clicks a move, Undo and
-Redo, and checks what the page shows. ``MYTHLAB_SCREENSHOT=1`` also saves docs/stepper.png.
+Redo, and checks what the page shows. ``MYTHLAB_SCREENSHOTS=1`` also saves docs/stepper.png.
 The harness is ``browser_support.py``; skipped when /usr/bin/chromium or the playwright
 package is absent (never downloads one).
 """
@@ -68,7 +68,7 @@ def _drive(page: Page, lab: harness.Lab, expect) -> None:
     page.locator("button.mythlab-redo").click()
     expect(log).to_have_text(after[2])
     assert [phase.text_content(), view.text_content()] == after[:2], "Redo did not restore"
-    if os.environ.get("MYTHLAB_SCREENSHOT"):
+    if os.environ.get("MYTHLAB_SCREENSHOTS"):
         SCREENSHOT.parent.mkdir(exist_ok=True)
         page.locator(".mythlab-stepper").screenshot(path=str(SCREENSHOT))
         print(f"screenshot saved to {SCREENSHOT}")

@@ -1,6 +1,6 @@
 """The Agea table in JupyterLab at 1280×720: a seated game mid-play fits the width, the
 person's own hand is face up and the others' face down, and a click on a hero on the board
-sends it adventuring. ``MYTHLAB_SCREENSHOT=1`` also saves docs/screenshots/agea-table.png.
+sends it adventuring. ``MYTHLAB_SCREENSHOTS=1`` also saves docs/screenshots/agea-table.png.
 Skipped without Debian's Chromium and playwright, like every browser test."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def test_the_agea_table_fits_1280_by_720_and_a_hero_is_clicked_to_adventure(
         assert fits["hot"] >= 1
         view = page.locator(".mythlab-agea-view")
         assert view.locator("svg.back").count() >= 1  # the bots' hands, face down
-        if os.environ.get("MYTHLAB_SCREENSHOT"):
+        if os.environ.get("MYTHLAB_SCREENSHOTS"):
             SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
             page.locator(".mythlab-agea-view").scroll_into_view_if_needed()
             page.screenshot(path=str(SCREENSHOT))

@@ -80,7 +80,7 @@ def _drive(page: Page, running: harness.Lab) -> None:
     expect(log).to_contain_text(f"offer 1 GP to {name}")
     # the others' gold stays behind their screens
     expect(board.locator('td span.hidden[title^="behind the screen"]')).to_have_count(2)
-    if os.environ.get("MYTHLAB_SCREENSHOT"):
+    if os.environ.get("MYTHLAB_SCREENSHOTS"):
         SCREENSHOT.parent.mkdir(exist_ok=True)
         page.locator(".mythlab-stepper").evaluate("e => e.scrollIntoView()")
         page.screenshot(path=str(SCREENSHOT))     # the 1280x720 window, as a class sees it
