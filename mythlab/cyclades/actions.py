@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 
 def cost_text(cost: int) -> str:
+    """A recruit's price as a move's label shows it: "free" for the god's free unit, else "N GP"."""
     return "free" if cost == 0 else f"{cost} GP"
 
 
@@ -83,12 +84,14 @@ def apollo_turn(s: CycladesState, token: int) -> None:
 
 @RULES.offers("apollo-marker")
 def offer_apollo_marker(s: CycladesState, t: Task) -> list[Action]:
+    """The first player on Apollo puts the prosperity marker on an island of his (rulebook p.6)."""
     return [act(f"place the prosperity marker on {i}", "marker", APOLLO, i)
             for i in s.islands_of(t.player)]
 
 
 @RULES.does("marker")
 def do_apollo_marker(s: CycladesState, t: Task, a: Action) -> None:
+    """The island yields 1 GP more each cycle from now on; the Apollo turn ends (rulebook p.6)."""
     s.pop()
     island = a.args[0]
     s.data.markers[island] = s.data.markers.get(island, 0) + 1

@@ -35,6 +35,7 @@ def start(s: CycladesState, land: bool, space: str, attacker: int, defender: int
 
 
 def defenders(s: CycladesState) -> int:
+    """The defender's units still in the battle's space: troops on land, fleets at sea."""
     b = s.data.battle
     assert b is not None
     d = s.data
@@ -78,6 +79,8 @@ def round_outcomes(s: CycladesState, t: Task) -> list[tuple[Action, Fraction]]:
 
 @RULES.does("round")
 def do_round(s: CycladesState, t: Task, a: Action) -> None:
+    """Each side that lost the round loses a unit (both on a tie); then retreats or the
+    next round (rulebook p.5)."""
     d = s.data
     b = d.battle
     assert b is not None
@@ -113,6 +116,8 @@ def retreats(s: CycladesState, player: int) -> list[str]:
 
 
 def after_round(s: CycladesState) -> None:
+    """The battle ends when a side has no units left; otherwise the defender, then the
+    attacker, may retreat if there is somewhere to go; else another round (rulebook p.5)."""
     b = s.data.battle
     assert b is not None
     if not b.attack or not defenders(s):

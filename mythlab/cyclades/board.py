@@ -140,6 +140,8 @@ class StartLayout:
 # --------------------------------------------------------------------------------------------
 
 class _Strict(BaseModel):
+    """Base of the map file's entries: unknown fields and type coercion are errors; frozen."""
+
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
@@ -153,11 +155,16 @@ MAX_PROSPERITY = 9
 
 
 class _BoardEntry(_Strict):
+    """The map file's ``board``: cells per row (A, B, ...), and optionally each row's
+    indent in half hexes."""
+
     rows: list[Annotated[int, Field(le=MAX_ROW_CELLS)]] = Field(min_length=1, max_length=26)
     indent: list[Annotated[int, Field(le=2 * MAX_ROW_CELLS)]] | None = None
 
 
 class _IslandEntry(_Strict):
+    """One island of the map file: its cells, prosperity, building slots and Metropolis spot."""
+
     id: str = Field(min_length=1, max_length=20)
     cells: list[str] = Field(min_length=1, max_length=MAX_ISLAND_CELLS)
     prosperity: int = Field(ge=0, le=MAX_PROSPERITY)
@@ -168,11 +175,15 @@ class _IslandEntry(_Strict):
 
 
 class _StartEntry(_Strict):
+    """One player's start in a layout: his islands and the sea zones of his fleets."""
+
     islands: list[str] = Field(min_length=1)
     fleets: list[str] = []
 
 
 class _LayoutEntry(_Strict):
+    """The starts for one player count, with their provenance (a mythlab one says why)."""
+
     provenance: Provenance
     players: dict[str, dict[str, Any]] = Field(min_length=1)
     income: int | None = Field(default=None, ge=0)
@@ -181,6 +192,8 @@ class _LayoutEntry(_Strict):
 
 
 class _MapEntry(_Strict):
+    """A whole map file: the board, islands, trade zones and start layouts, with provenance."""
+
     format: str
     version: int
     name: str = ""
@@ -199,17 +212,21 @@ def _natural(name: str) -> tuple[Any, ...]:
 
 
 def _sorted(names: Iterable[str]) -> list[str]:
+    """``names`` in natural order (``A2`` before ``A10``)."""
     return sorted(names, key=_natural)
 
 
 @dataclass(frozen=True)
 class _Cell:
+    """One hex cell: row, column (from 1), and its centre in half hex widths from the left."""
+
     row: int
     col: int
     half: int  # horizontal position of the centre, in half hex widths
 
     @property
     def name(self) -> str:
+        """The cell's name, row letter then column: ``C6``."""
         return f"{string.ascii_uppercase[self.row]}{self.col}"
 
 
@@ -271,6 +288,8 @@ def _centre(cell: _Cell) -> tuple[float, float]:
 def _layout(file: str, key: Any, raw: Any, island_ids: Mapping[str, Any],
             sea: set[str], coast: Mapping[str, set[str]],
             prosperity: Mapping[str, int]) -> tuple[int, StartLayout]:
+    """One start layout of the map file, checked against the board (islands and zones
+    exist, are held once, fleets lie off their player's islands, the declared income holds)."""
     entry = f"starts {key}"
     try:
         players = int(key)
@@ -466,12 +485,14 @@ def load_archipelago(path: str | Path | DataFile) -> nx.Graph:
 
 
 def _row_span(rows: list[int]) -> str:
+    """The board's rows for an error message: ``A..K, of 6, 7, ... cells``."""
     last = string.ascii_uppercase[len(rows) - 1]
     return f"A..{last}, of {', '.join(str(n) for n in rows)} cells"
 
 
 def _check_contiguous(file: str, island: _IslandEntry, neighbours: Mapping[str, list[str]]
                       ) -> None:
+    """An island's cells must all touch one another, or the map file is refused."""
     own = set(island.cells)
     seen = {island.cells[0]}
     todo = [island.cells[0]]
@@ -488,6 +509,7 @@ def _check_contiguous(file: str, island: _IslandEntry, neighbours: Mapping[str, 
 
 @cache
 def _builtin() -> nx.Graph:
+    """The built-in map, read and checked once."""
     return load_archipelago(game_data(*_BUILTIN))
 
 
@@ -1015,6 +1037,8 @@ def rival_distances(G: nx.Graph, owners: Mapping[str, P]) -> tuple[int | float, 
 
 def _island_pair_distances(G: nx.Graph, owners: Mapping[str, P]
                            ) -> dict[tuple[str, str], int | float]:
+    """The fleets needed to link every two islands of different owners (``inf``: no
+    sea route)."""
     held = [i for i, o in owners.items() if o is not None]
     for i in held:
         _kind(G, i, "island")

@@ -35,18 +35,22 @@ TRACK_KINDS = frozenset({"call", "swap"})
 
 
 def player_token(seat: int) -> str:
+    """The click token of a player's row in the players' table."""
     return f"player:{seat}"
 
 
 def god_token(god: str) -> str:
+    """The click token of a god's tile on the offering track."""
     return f"god:{god}"
 
 
 def track_token(slot: int) -> str:
+    """The click token of the creature card in a slot of the creature track."""
     return f"creature:{slot}"
 
 
 def command_token(kind: str) -> str:
+    """The click token of the command-row button for moves of ``kind``."""
     return f"cmd:{kind}"
 
 

@@ -83,6 +83,8 @@ def combat_die() -> Die:
 
 
 def _die(die: Die | None) -> Die:
+    """The die both sides roll (the combat die by default), refused unless its faces are
+    integers."""
     die = combat_die() if die is None else die
     if not isinstance(die, Die):
         raise TypeError(f"die must be a mythlab.dice.Die, not {die!r}")
@@ -95,6 +97,8 @@ def _die(die: Die | None) -> Die:
 
 @lru_cache(maxsize=64)
 def _difference(die: Die) -> tuple[tuple[int, int], ...]:
+    """Attacker's roll minus defender's: (difference, ordered rolls) pairs, sorted;
+    cached per die."""
     weights: dict[int, int] = {}
     for a, wa in die.faces:
         for d, wd in die.faces:
@@ -136,6 +140,7 @@ class _Rounds:
     by_margin: tuple[tuple[Any, Any, Any], ...]
 
     def at(self, margin: int) -> tuple[Any, Any, Any]:
+        """The weights at ``margin``; beyond the table's ends nothing changes, so it is clamped."""
         return self.by_margin[min(max(margin, self.low), self.high) - self.low]
 
 
@@ -160,6 +165,7 @@ def _rounds_from(pairs: Iterable[tuple[int, Any]], total: Any, zero: Any) -> _Ro
 
 @lru_cache(maxsize=64)
 def _int_rounds(die: Die) -> _Rounds:
+    """The integer round table of ``die``, over ``die.sides ** 2`` (cached per die)."""
     return _rounds_from(_difference(die), die.sides ** 2, 0)
 
 
@@ -258,6 +264,7 @@ class End:
         return self.outcome in _SUCCESS
 
     def _key(self) -> tuple[int, int, int]:
+        """Sort key: the attacker's best outcome first, then more attackers, fewer defenders."""
         return _RANK[self.outcome], -self.attackers, self.defenders
 
     def __str__(self) -> str:
@@ -274,6 +281,8 @@ class End:
 
 
 def _defender_holds(end: End, sea: bool) -> bool:
+    """Whether the defender holds the zone at ``end``: after mutual destruction only on
+    land (rulebook p.5 note)."""
     return end.outcome in (Outcome.DEFENDER_HOLDS, Outcome.ATTACKER_RETREATS) or (
         end.outcome is Outcome.MUTUAL_DESTRUCTION and not sea)
 
@@ -333,6 +342,7 @@ class UnitsAtMost:
         _check_units("units", self.n, 0)
 
     def __call__(self, situation: Situation) -> bool:
+        """Retreat: the deciding side has ``n`` units or fewer."""
         return situation.units <= self.n
 
     def __str__(self) -> str:
@@ -357,6 +367,7 @@ class OddsBelow:
         object.__setattr__(self, "p", Fraction(p))
 
     def __call__(self, situation: Situation) -> bool:
+        """Retreat: the deciding side's chance from here is below ``p``."""
         return situation.odds < self.p
 
     def __str__(self) -> str:
@@ -435,6 +446,7 @@ class Policy:
 
 
 def _rule_text(rule: Rule) -> str:
+    """A retreat rule in the policy's text form; a function by its name."""
     if isinstance(rule, UnitsAtMost | OddsBelow | Optimal):
         return str(rule)
     return getattr(rule, "__name__", "custom").replace("<lambda>", "custom")
@@ -452,6 +464,7 @@ _POLICY_SYNTAX = (
 
 
 def _number(text: str, what: str) -> Fraction:
+    """An exact number of a policy's text: ``0.3``, ``30%`` or ``1/3``."""
     try:
         return Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
     except (ValueError, ZeroDivisionError):
@@ -513,6 +526,8 @@ _Units: TypeAlias = tuple[int, int]
 
 
 def _check_units(name: str, n: object, minimum: int) -> None:
+    """``n`` must be a whole number of at least ``minimum``: else a TypeError or
+    ValueError naming it and saying why."""
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"{name} must be a whole number, not {n!r}")
     if n < minimum:
@@ -543,6 +558,7 @@ def _payoffs(policy: Policy, sea: bool) -> list[Callable[[End], int]]:
 
 
 def _powers(base: Any, n: int) -> list[Any]:
+    """``base ** 0`` up to ``base ** n`` by repeated products (ints or sympy values alike)."""
     out = [base ** 0]
     for _ in range(n):
         out.append(out[-1] * base)
@@ -566,6 +582,7 @@ def _backward(attack: int, defend: int, bonus: int, rounds: _Rounds, policy: Pol
             optimal_index[side] = len(optimal_index) + 1
 
     def terminal(e: End) -> tuple[Any, ...]:
+        """An end state's payoffs as numerators over ``W ** (units left)``, as every state's."""
         scale = pw[e.attackers + e.defenders]
         return tuple(f(e) * scale for f in payoffs)
 
@@ -718,6 +735,7 @@ class BattleOdds:
                 f"{p.denominator} ≈ {self.percent:.1f} %")
 
     def _repr_latex_(self) -> str:
+        """The chance that the attack succeeds, as LaTeX for Jupyter."""
         p = self.probability
         return (rf"$P(\text{{attack succeeds}}) = \frac{{{p.numerator}}}{{{p.denominator}}} "
                 rf"\approx {self.percent:.2f}\,\%$")
@@ -798,6 +816,8 @@ def battle_odds(attack: int, defend: int, bonus: int = 0, *,
 
 
 def _span(n: int | Iterable[int], name: str, minimum: int) -> list[int]:
+    """The values to tabulate: an int ``n`` as ``minimum..n``, else the given values, each
+    checked."""
     values = list(range(minimum, n + 1)) if isinstance(n, int) else list(n)
     for v in values:
         _check_units(name, v, minimum)

@@ -75,6 +75,7 @@ def expire_figures(s: CycladesState, player: int) -> None:
 
 
 def remove_figure(s: CycladesState, f: Figure) -> None:
+    """A figure leaves the board; the card it held goes to the discard pile."""
     s.data.figures.remove(f)
     if f.card:
         s.data.discard.append(f.card)
@@ -164,6 +165,7 @@ def do_no_target(s: CycladesState, t: Task, a: Action) -> None:
 
 
 def _opponents(s: CycladesState, player: int) -> list[int]:
+    """The players still in the game, ``player`` excepted."""
     return [q for q in s.alive() if q != player]
 
 
@@ -191,6 +193,8 @@ def offer_siren(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("siren")
 def do_siren(s: CycladesState, t: Task, a: Action) -> None:
+    """The lone fleet leaves the board and one of the player's takes its zone (from his
+    reserve, or lifted from another zone when all his fleets are out)."""
     power_used(s, t)
     d = s.data
     zone, lift = a.args
@@ -224,6 +228,8 @@ def offer_pegasus(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("pegasus")
 def do_pegasus(s: CycladesState, t: Task, a: Action) -> None:
+    """The troops fly: onto an opponent's troops they fight, onto an island without troops
+    they take it."""
     power_used(s, t)
     src, dst, k = a.args
     land_troops(s, t.player, src, dst, k, rule_of("pegasus"))
@@ -232,6 +238,7 @@ def do_pegasus(s: CycladesState, t: Task, a: Action) -> None:
 # --- Giant
 @RULES.offers("creature:giant")
 def offer_giant(s: CycladesState, t: Task) -> list[Action]:
+    """Any building but a Metropolis, on any island Chiron does not guard."""
     rule = rule_of("giant")
     return targets(s, t, [act(f"Giant: destroy the {b} on {i}", "giant", rule, i, b)
                           for i in s.game.islands if not _guarded(s, i)
@@ -240,6 +247,7 @@ def offer_giant(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("giant")
 def do_giant(s: CycladesState, t: Task, a: Action) -> None:
+    """The building is destroyed; its slot is free."""
     power_used(s, t)
     island, kind = a.args
     s.set_slot(island, s.slots_of(island).index(kind), "")
@@ -249,6 +257,7 @@ def do_giant(s: CycladesState, t: Task, a: Action) -> None:
 # --- Chimera
 @RULES.offers("creature:chimera")
 def offer_chimera(s: CycladesState, t: Task) -> list[Action]:
+    """The power of any creature in the discard pile, except another Chimera."""
     rule = rule_of("chimera")
     return targets(s, t, [act(f"Chimera: use the {s.card_name(c)}", "chimera", rule, c)
                           for c in dict.fromkeys(s.data.discard) if c != "chimera"])
@@ -282,6 +291,7 @@ def offer_cyclops(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("cyclops")
 def do_cyclops(s: CycladesState, t: Task, a: Action) -> None:
+    """The building becomes the new kind in the same slot (four kinds now convert at once)."""
     power_used(s, t)
     island, old, new = a.args
     s.set_slot(island, s.slots_of(island).index(old), new)
@@ -291,11 +301,13 @@ def do_cyclops(s: CycladesState, t: Task, a: Action) -> None:
 # --- Sphinx (several steps)
 @RULES.offers("creature:sphinx")
 def offer_sphinx_start(s: CycladesState, t: Task) -> list[Action]:
+    """The Sphinx's sales are one move each: the power starts with this one."""
     return [act("Sphinx: start selling", "sphinx", rule_of("sphinx"))]
 
 
 @RULES.does("sphinx")
 def start_sphinx(s: CycladesState, t: Task, a: Action) -> None:
+    """The card is discarded and the player starts selling (a ``sphinx`` task)."""
     power_used(s, t)
     s.push("sphinx", player=t.player)
 
@@ -345,12 +357,14 @@ def do_sell(s: CycladesState, t: Task, a: Action) -> None:
 
 @RULES.does("stop-selling")
 def do_stop_selling(s: CycladesState, t: Task, a: Action) -> None:
+    """The player sells no more to the Sphinx."""
     s.pop()
 
 
 # --- Sylph (several steps)
 @RULES.offers("creature:sylph")
 def offer_sylph_start(s: CycladesState, t: Task) -> list[Action]:
+    """The Sylph's free fleet steps for a player with fleets; without, it has no target."""
     if not s.fleet_zones(t.player):
         return targets(s, t, [])
     return [act(f"Sylph: start {s.game.n['sylph_steps']} free fleet steps", "sylph",
@@ -359,6 +373,7 @@ def offer_sylph_start(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("sylph")
 def start_sylph(s: CycladesState, t: Task, a: Action) -> None:
+    """The card is discarded and the player takes the free steps (a ``sylph`` task)."""
     power_used(s, t)
     s.push("sylph", player=t.player, steps=s.game.n["sylph_steps"])
 
@@ -387,12 +402,14 @@ def do_sylph_sail(s: CycladesState, t: Task, a: Action) -> None:
 
 @RULES.does("stop-sylph")
 def do_stop_sylph(s: CycladesState, t: Task, a: Action) -> None:
+    """The player gives up the Sylph's steps left."""
     s.pop()
 
 
 # --- Harpy, Griffon, Satyr, Dryad
 @RULES.offers("creature:harpy")
 def offer_harpy(s: CycladesState, t: Task) -> list[Action]:
+    """One troop from any opponent's island that Chiron does not guard."""
     d = s.data
     return targets(s, t, [act(f"Harpy: remove a troop from {i}", "harpy", rule_of("harpy"), i)
                           for i in s.game.islands if d.troops.get(i)
@@ -401,6 +418,7 @@ def offer_harpy(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("harpy")
 def do_harpy(s: CycladesState, t: Task, a: Action) -> None:
+    """The troop is removed; the island stays its owner's, even with no troops left."""
     power_used(s, t)
     d = s.data
     island = a.args[0]
@@ -413,6 +431,7 @@ def do_harpy(s: CycladesState, t: Task, a: Action) -> None:
 
 @RULES.offers("creature:griffon")
 def offer_griffon(s: CycladesState, t: Task) -> list[Action]:
+    """An opponent with at least 2 GP, whose gold the Griffon halves."""
     return targets(s, t, [act(f"Griffon: take half of {s.player_name(q)}'s gold", "griffon",
                               rule_of("griffon"), q)
                           for q in _opponents(s, t.player) if s.data.gold[q] >= 2])
@@ -420,6 +439,7 @@ def offer_griffon(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("griffon")
 def do_griffon(s: CycladesState, t: Task, a: Action) -> None:
+    """Half the opponent's gold, rounded down, goes to the player."""
     power_used(s, t)
     take = s.data.gold[a.args[0]] // 2
     s.data.gold[a.args[0]] -= take
@@ -444,6 +464,7 @@ def offer_theft(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("satyr", "dryad")
 def do_theft(s: CycladesState, t: Task, a: Action) -> None:
+    """The opponent's philosopher (Satyr) or priest (Dryad) goes to the player."""
     power_used(s, t)
     card = STOLEN[t.card]
     held = getattr(s.data, f"{card}s")
@@ -455,12 +476,15 @@ def do_theft(s: CycladesState, t: Task, a: Action) -> None:
 
 # --- Kraken (placement, then paid moves)
 def _ring(s: CycladesState) -> set[str]:
+    """The sea zones around Polyphemus's island, where the Kraken may not go (none without
+    him)."""
     f = s.figure("polyphemus")
     return set(s.game.coast[f.space]) if f is not None else set()
 
 
 @RULES.offers("creature:kraken")
 def offer_kraken(s: CycladesState, t: Task) -> list[Action]:
+    """Any sea zone outside Polyphemus's ring."""
     ring = _ring(s)
     return targets(s, t, [act(f"Kraken: rise in {z}", "kraken", rule_of("kraken"), z)
                           for z in s.game.zones if z not in ring])
@@ -477,6 +501,8 @@ def sink(s: CycladesState, zone: str) -> None:
 
 @RULES.does("kraken")
 def do_kraken(s: CycladesState, t: Task, a: Action) -> None:
+    """The Kraken rises there (leaving its old zone) and sinks the fleets in it; it may then
+    move on for gold."""
     power_used(s, t)
     d = s.data
     zone = a.args[0]
@@ -504,6 +530,7 @@ def offer_kraken_move(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("move-kraken")
 def do_move_kraken(s: CycladesState, t: Task, a: Action) -> None:
+    """A paid move of one zone: the fleets there sink; the Kraken may move on."""
     s.pop()
     zone = a.args[0]
     s.data.gold[t.player] -= s.game.n["kraken_move_cost"]
@@ -516,6 +543,7 @@ def do_move_kraken(s: CycladesState, t: Task, a: Action) -> None:
 
 @RULES.does("leave-kraken")
 def do_leave_kraken(s: CycladesState, t: Task, a: Action) -> None:
+    """The Kraken stays where it is; the power is over."""
     s.pop()
 
 
@@ -530,5 +558,6 @@ def offer_island_figure(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("figure")
 def do_island_figure(s: CycladesState, t: Task, a: Action) -> None:
+    """The figurine goes on the chosen island, holding its card until it leaves."""
     power_used(s, t)
     place_figure(s, t.player, t.card, a.args[0], t.target)

@@ -26,6 +26,8 @@ Provenance = Literal["seed", "public", "mythlab"]
 
 
 class _Strict(BaseModel):
+    """Base of the data files' entries: unknown fields are errors; entries are frozen."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -84,6 +86,8 @@ BUILDINGS = ("port", "fortress", "temple", "university")
 
 def _load(name: str, fmt: str, path: str | Path | DataFile | None = None
           ) -> tuple[str, dict[str, Any]]:
+    """A data file (the package's own unless ``path`` is given) of format ``fmt``, read
+    safely: its name and its content."""
     path = as_source(path) if path is not None else game_data("mythlab.cyclades", name)
     raw = read_yaml(path)
     if not isinstance(raw, dict) or raw.get("format") != fmt:

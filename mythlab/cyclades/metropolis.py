@@ -76,6 +76,8 @@ def choose_spot(s: CycladesState, player: int, how: str) -> None:
 
 @RULES.offers("metropolis")
 def offer_placement(s: CycladesState, t: Task) -> list[Action]:
+    """The islands the Metropolis may go on; one that destroys buildings says so
+    (rulebook p.6)."""
     rule = METRO_ECONOMIC if t.target == "economic" else METRO_INTELLECTUAL
     out = []
     for i in spots(s, t.player):
@@ -88,6 +90,7 @@ def offer_placement(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("place")
 def do_placement(s: CycladesState, t: Task, a: Action) -> None:
+    """The Metropolis goes on the chosen island."""
     s.pop()
     place(s, t.player, a.args[0], t.target)
 
@@ -137,6 +140,7 @@ def discard_from(s: CycladesState, player: int, start: int) -> None:
 
 
 def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) -> None:
+    """One building leaves its slot towards the Metropolis (rulebook p.6)."""
     s.set_slot(island, slot, "")
     s.log(f"{s.player_name(player)} discards the {kind} on {island} (slot {slot + 1}) towards "
           "the Metropolis.", METRO_ECONOMIC)
@@ -144,6 +148,7 @@ def discard(s: CycladesState, player: int, kind: str, island: str, slot: int) ->
 
 @RULES.offers("metropolis-discard")
 def offer_discard(s: CycladesState, t: Task) -> list[Action]:
+    """Which building of this kind goes (ruling metropolis-discards)."""
     choices = discard_choices(s, t.player, t.target)
     return [act(discard_label(s, t.target, i, k, choices), "discard",
                 RULES.ruling("metropolis-discards"), i, k) for i, k in choices]
@@ -151,6 +156,7 @@ def offer_discard(s: CycladesState, t: Task) -> list[Action]:
 
 @RULES.does("discard")
 def do_discard(s: CycladesState, t: Task, a: Action) -> None:
+    """The chosen building goes; the other kinds follow, then the Metropolis is placed."""
     s.pop()
     discard(s, t.player, t.target, *a.args)
     discard_from(s, t.player, t.steps + 1)

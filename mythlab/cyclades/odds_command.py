@@ -22,6 +22,8 @@ class BattleOddsCommand(OddsCommand):
     summary = "exact odds of a Cyclades battle (--attack N --defend N [--bonus N] ...)"
 
     def configure(self, parser: argparse.ArgumentParser) -> None:
+        """The options: units on each side, the defence bonus, the retreat policy, sea
+        or land, and the output form."""
         parser.add_argument("--attack", type=int, metavar="N", help="attacking units (at least 1)")
         parser.add_argument("--defend", type=int, metavar="N", help="defending units")
         parser.add_argument("--bonus", type=int, default=0, metavar="N",
@@ -41,6 +43,8 @@ class BattleOddsCommand(OddsCommand):
                             help="print JSON: {\"probability\": \"num/den\", \"percent\": ...}")
 
     def run(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        """Print the battle's odds (with its end states, or as JSON); a bad option is a
+        one-line error."""
         for option in ("attack", "defend"):
             value = getattr(args, option)
             if value is None:

@@ -57,6 +57,7 @@ def arrange_gods(s: CycladesState) -> None:
 
 
 def open_gods(s: CycladesState) -> list[str]:
+    """The god tiles face up this cycle, in track order (rulebook p.2)."""
     return s.data.gods[:s.data.open_gods]
 
 

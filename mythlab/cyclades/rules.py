@@ -137,6 +137,8 @@ class CycladesGame(Game):
             "buildings_per_kind", "metropolis_tiles", "priests_supply", "philosophers_supply")}
 
     def new_data(self, stream: SeededStream) -> CycladesData:
+        """The setup: starting gold, start pieces, the creature deck and the offering
+        tokens shuffled (rulebook p.1)."""
         start = self.board.graph["start"]
         per = 2 if self.players == 2 else 1
         tokens = [seat for seat in range(self.players) for _ in range(per)]
@@ -160,6 +162,7 @@ class CycladesGame(Game):
         return d
 
     def initial_state(self) -> CycladesState:
+        """The setup, logged; then the first cycle runs up to the first offering."""
         state = super().initial_state()
         start = self.board.graph["start"]
         state.log(f"Each player takes {self.n['starting_gold']} GP; start pieces as the "
@@ -172,13 +175,16 @@ class CycladesGame(Game):
         # A generous bound: per cycle every token bids (chains of ousting raise a bid each time),
         # and every turn's actions are paid in gold, limited by the per-turn recruit limits or
         # by the pieces on the board. With the default cycle limit random games stay far below.
+        """A bound on a game's length in moves, from the cycle limit."""
         limit = self.options["cycle_limit"] or 100
         return limit * 3000 + 100
 
     def invariants(self, state: State) -> list[str]:
+        """What must hold in every position (``check_invariants``)."""
         return check_invariants(state)  # type: ignore[arg-type]
 
     def evaluate(self, state: State, player: int) -> float:
+        """The greedy bots' score of ``state`` for ``player`` (``evaluate``)."""
         return evaluate(state, player)  # type: ignore[arg-type]
 
 
@@ -193,6 +199,7 @@ class CycladesState(State):
 
     # ------------------------------------------------------------------ engine hooks
     def _phase_name(self) -> str:
+        """The phase of the topmost task that has one, else the cycle's stage."""
         d = self.data
         if d.over:
             return "Game over"
@@ -208,6 +215,7 @@ class CycladesState(State):
         return creatures.creature_decision(task) if task.kind == "creature" else task
 
     def _scores(self) -> dict[str, Any]:
+        """The score table (``metropolis.score_table``)."""
         return metropolis.score_table(self)
 
     # ------------------------------------------------------------------ hidden information
@@ -225,6 +233,7 @@ class CycladesState(State):
         rng.shuffle(self.data.deck)
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:
+        """Why a move is not legal (``actions.diagnose``)."""
         return actions.diagnose(self, label)
 
     # ------------------------------------------------------------------ board helpers
@@ -233,6 +242,7 @@ class CycladesState(State):
         return [i for i in self.game.islands if self.data.owners.get(i) == player]
 
     def fleet_zones(self, player: int) -> list[str]:
+        """The sea zones holding the player's fleets, in map order."""
         fleets = self.data.fleets
         return [z for z in self.game.zones if fleets.get(z) == player]
 
@@ -253,6 +263,8 @@ class CycladesState(State):
         return self.data.buildings.get(island) or [""] * self.game.slots[island].small
 
     def set_slot(self, island: str, slot: int, what: str) -> None:
+        """Put ``what`` on a building slot ("" frees it); an island left with no
+        buildings leaves ``buildings``."""
         d = self.data
         slots = d.buildings.setdefault(island, [""] * self.game.slots[island].small)
         slots[slot] = what
@@ -274,6 +286,7 @@ class CycladesState(State):
         return sum(b.count(kind) for b in slots)
 
     def metropolises(self, player: int) -> int:
+        """The player's Metropolises."""
         return self.count_buildings(player, "metropolis")
 
     def temples(self, player: int) -> int:
@@ -281,9 +294,11 @@ class CycladesState(State):
         return self.count_buildings(player, "temple") + self.metropolises(player)
 
     def figure(self, creature: str) -> Any:
+        """The figure of ``creature`` on the board, or None."""
         return next((f for f in self.data.figures if f.creature == creature), None)
 
     def figures_on(self, space: str) -> list[str]:
+        """The creatures whose figures stand on ``space``."""
         return [f.creature for f in self.data.figures if f.space == space]
 
     def blocked(self) -> set[str]:
@@ -308,15 +323,18 @@ class CycladesState(State):
         return income(self.game.board, owners, fleets, d.markers, [player])[player]
 
     def alive(self) -> list[int]:
+        """The seats still in the game."""
         return [q for q, out in enumerate(self.data.out) if not out]
 
     # ------------------------------------------------------------------ tasks
     def push(self, kind: str, **fields: Any) -> Task:
+        """A new task of ``kind`` goes on top of the stack: the next decision."""
         task = Task(kind, **fields)
         self.data.tasks.append(task)
         return task
 
     def pop(self) -> Task:
+        """The top task is answered: it leaves the stack."""
         return self.data.tasks.pop()
 
     # ------------------------------------------------------------------ creature deck
@@ -331,6 +349,7 @@ class CycladesState(State):
         return d.deck.pop() if d.deck else ""
 
     def card_name(self, card: str) -> str:
+        """The creature's name as printed on its card."""
         return self.game.cards[card].name
 
     # ------------------------------------------------------------------ the cycle
@@ -353,6 +372,8 @@ class CycladesState(State):
                 raise AssertionError(d.stage)
 
     def _start_cycle(self) -> None:
+        """A new cycle: the creature track, the god track and revenue, then the
+        offerings (rulebook p.2)."""
         d = self.data
         d.cycle += 1
         self.log(f"Cycle {d.cycle} begins.", CYCLE)
@@ -408,12 +429,16 @@ class CycladesState(State):
         self._end_cycle()
 
     def finish_turn(self, token: int) -> None:
+        """The token goes on the last free space of the turn track: next cycle's order
+        (rulebook p.3)."""
         d = self.data
         d.next_order.insert(0, token)
         self.log(f"{self.player_name(d.tokens[token])} puts the offering token on space "
                  f"{len(d.tokens) - len(d.next_order) + 1} of the turn track.", TURN_TRACK)
 
     def _end_cycle(self) -> None:
+        """The turn track becomes the next cycle's order (without players who are
+        out); then the victory check (rulebook p.6)."""
         d = self.data
         d.stage = "End of cycle"
         d.order = [t for t in d.next_order if not d.out[d.tokens[t]]]
@@ -497,6 +522,8 @@ def evaluate(s: CycladesState, player: int) -> float:
                 owed[d.tokens[t]] += offerings.payment(s, d.tokens[t], d.bid_amount[t]) - 6
 
     def worth(q: int) -> float:
+        """One player's progress: Metropolises, building kinds, philosophers, islands,
+        revenue, gold, units and priests."""
         if d.out[q]:
             return -100.0
         kinds = sum(1 for b in ("port", "fortress", "temple", "university")

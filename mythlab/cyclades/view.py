@@ -98,6 +98,7 @@ def geometry(G: nx.Graph) -> Geometry:
 
 
 def _geometry(G: nx.Graph) -> Geometry:
+    """Compute :func:`geometry`: cell centres, hexagons and island coasts in pixels."""
     rows: dict[str, tuple[int, float, float]] = {}  # row letter -> (column, x, y) of a sea cell
     unit: dict[str, tuple[tuple[float, float], ...]] = {}
     for node, data in G.nodes(data=True):
@@ -122,6 +123,7 @@ def _geometry(G: nx.Graph) -> Geometry:
     top = min(y for pts in unit.values() for _, y in pts) - 1
 
     def px(p: tuple[float, float]) -> tuple[float, float]:
+        """Board units to pixels, inside the margin."""
         return (MARGIN + (p[0] - left) * SCALE, MARGIN + (p[1] - top) * SCALE)
 
     corners = [(math.cos(math.radians(-90 + 60 * k)), math.sin(math.radians(-90 + 60 * k)))
@@ -159,6 +161,7 @@ def colour(seat: int | None) -> str:
 
 
 def _tint(hex_colour: str, white: float = 0.62) -> str:
+    """``hex_colour`` mixed with white: an owned island's fill."""
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in (r, g, b))
 
@@ -195,6 +198,7 @@ NOTHING = Selection(None, "none", None, (), (), {}, "Click a fleet group or an i
 
 
 def _names(nodes: Iterable[str]) -> str:
+    """Nodes for a sentence: comma-separated, "none" if there are none."""
     return ", ".join(nodes) or "none"
 
 
@@ -231,6 +235,7 @@ class CycladesMapModel:
 
     @property
     def board(self) -> nx.Graph:
+        """The archipelago graph of the state's game."""
         return self.state.game.board
 
     @property
@@ -248,6 +253,7 @@ class CycladesMapModel:
 
     # ------------------------------------------------------------------ selection
     def clear(self) -> Selection:
+        """Select nothing."""
         self.selection = NOTHING
         return NOTHING
 
@@ -268,9 +274,12 @@ class CycladesMapModel:
 
     @property
     def highlighted(self) -> tuple[str, ...]:
+        """The nodes the selection lights up."""
         return self.selection.highlighted
 
     def _fleets(self, zone: str) -> Selection:
+        """A fleet group's selection: the zones one Poseidon move reaches, the battles
+        it may start and the zones closed now (rulebook p.5)."""
         s = self.state
         d, n = s.data, s.game.n
         owner = d.fleets[zone]
@@ -295,6 +304,8 @@ class CycladesMapModel:
         return Selection(zone, "fleet", owner, tuple(steps), battles, steps, text)
 
     def _island(self, island: str) -> Selection:
+        """An island's selection: the islands its troops reach along fleet chains, and
+        what happens on arrival (rulebook p.5)."""
         s = self.state
         d, n = s.data, s.game.n
         owner = d.owners.get(island)
@@ -332,6 +343,8 @@ class CycladesMapModel:
         return Selection(island, "island", player, reach, battles, {}, text)
 
     def _sea(self, zone: str) -> Selection:
+        """An empty sea zone's selection: its trade value, its coast, whether it is
+        closed."""
         s = self.state
         node = self.board.nodes[zone]
         text = f"{zone}: an empty sea zone"
@@ -439,6 +452,8 @@ def _node_g(node: str, owner: int | None, css: list[str], tip: list[str],
 def _island_svg(s: CycladesState, island: str, geo: Geometry, selection: Selection,
                 lit: set[str], fights: set[str], figures: Mapping[str, list[str]],
                 extra: list[str]) -> str:
+    """One island drawn: its owner's colours, troops, prosperity, building slots,
+    figurines and a battle fought there."""
     d = s.data
     node = s.game.board.nodes[island]
     owner = d.owners.get(island)
@@ -513,6 +528,7 @@ def _island_svg(s: CycladesState, island: str, geo: Geometry, selection: Selecti
 
 
 def _coin(x: float, y: float, text: str, fill: str) -> str:
+    """A prosperity coin at (``x``, ``y``)."""
     return (f'<circle class="prosperity" cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="{fill}" '
             'stroke="#7a5a00" stroke-width="0.6"/>'
             f'<text x="{x:.1f}" y="{y + 2.6:.1f}" font-size="7" font-weight="bold" '
@@ -520,6 +536,7 @@ def _coin(x: float, y: float, text: str, fill: str) -> str:
 
 
 def _boat(x: float, y: float, fill: str, count: int) -> str:
+    """A fleet group: a boat in its owner's colour, with the count."""
     return (f'<path class="fleet" d="M{x - 10:.1f} {y + 1:.1f}h20l-4 6h-12z'
             f'M{x - 1:.1f} {y - 11:.1f}v11h-7z" fill="{fill}" stroke="#fff" '
             'stroke-width="0.8"/>'
@@ -528,6 +545,7 @@ def _boat(x: float, y: float, fill: str, count: int) -> str:
 
 
 def _figurine(x: float, y: float, creature: str, s: CycladesState) -> str:
+    """A creature's figurine: a disc with its initial."""
     name = s.card_name(creature)
     return (f'<g class="figurine" data-creature="{creature}">'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="#6a1b9a" stroke="#fff" '
@@ -584,6 +602,7 @@ PLAYER_COLUMNS = (("player", "the city state"), ("GP", "gold behind the screen")
 
 
 def _who(s: CycladesState, seat: int) -> str:
+    """A player's name after his colour swatch (HTML)."""
     return (f'<span class="swatch" style="background:{colour(seat)}"></span>'
             f"{escape(s.player_name(seat))}")
 
@@ -658,6 +677,7 @@ def commands_html(s: CycladesState) -> str:
 
 
 def _god_name(s: CycladesState, god: str) -> str:
+    """A god's name; Apollo (no tile on the track) by its id, capitalised."""
     return s.game.gods[god].name if god in s.game.gods else god.capitalize()
 
 
