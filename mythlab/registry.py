@@ -75,6 +75,7 @@ class GameSpec:
                              f"{type(exc).__name__}: {exc}") from exc
 
     def game_class(self) -> type:
+        """The game's class (imported on first use)."""
         return self.load("game")
 
     def bot_class(self, name: str) -> Any:
@@ -217,9 +218,11 @@ class OddsCommand:
     default: bool = False
 
     def configure(self, parser: argparse.ArgumentParser) -> None:
+        """Add this command's arguments to its subcommand parser."""
         raise NotImplementedError
 
     def run(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        """Run the command with the parsed arguments; return the exit status."""
         raise NotImplementedError
 
     @staticmethod

@@ -21,6 +21,7 @@ from mythlab.sim.batch import gc_paused
 
 @dataclass
 class SimReport:
+    """What random_sim found: games and steps played, and each failure in words."""
     game: str
     games: int = 0
     steps: int = 0
@@ -28,6 +29,7 @@ class SimReport:
 
     @property
     def ok(self) -> bool:
+        """True when no game failed."""
         return not self.failures
 
     def __str__(self) -> str:

@@ -61,6 +61,7 @@ class Datum:
 
 
 def numbers_table(data: Iterable[Datum], caption: str = "The numbers that matter") -> str:
+    """The handout's table of rule numbers, each with its value and provenance mark."""
     rows = [[html.escape(d.name.replace("_", " ")), html.escape(_value(d.value)),
              mark(d.provenance) + (f" {html.escape(d.where)}" if d.where else "")]
             for d in data]

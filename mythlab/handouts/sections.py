@@ -31,6 +31,7 @@ def _percent(p: Fraction) -> str:
 # --- Agea -----------------------------------------------------------------------------------
 
 def agea() -> Sections:
+    """Agea's handout sections: the rule numbers and the victory points."""
     from mythlab.agea.load import rule_numbers
 
     raw = {k: v for k, v in rule_numbers().items() if isinstance(v, dict)}
@@ -53,6 +54,7 @@ BATTLE_BONUSES = (0, 1, 2)
 
 
 def cyclades() -> Sections:
+    """Cyclades' handout sections: the rule numbers and a battle table per defence bonus."""
     from mythlab.cyclades.combat import cyclades_dice, odds_table
     from mythlab.cyclades.load import numbers
 
@@ -82,6 +84,7 @@ def cyclades() -> Sections:
 # --- Elder Sign -----------------------------------------------------------------------------
 
 def elder_sign() -> Sections:
+    """Elder Sign's handout sections: the dice, their readings and the adventures × dice table."""
     from mythlab.elder_sign import adventures
     from mythlab.elder_sign.dice import elder_sign_dice
 
@@ -114,6 +117,7 @@ def elder_sign() -> Sections:
 # --- Elysium --------------------------------------------------------------------------------
 
 def elysium() -> Sections:
+    """Elysium's handout sections: the rule numbers, the scoring and the quest tiles."""
     from mythlab.elysium.load import rules_book
 
     book = rules_book()

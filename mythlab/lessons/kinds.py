@@ -51,6 +51,7 @@ class Whole:
     expects = "a whole number (an int such as 12)"
 
     def read(self, value: Any) -> int:
+        """The answer as an int, or WrongKind saying what was expected."""
         if isinstance(value, bool):
             raise WrongKind(f"expected {self.expects}, got {_what(value)}")
         if isinstance(value, int):
@@ -62,6 +63,7 @@ class Whole:
         raise WrongKind(f"expected {self.expects}, got {_what(value)}")
 
     def same(self, given: int, expected: int) -> bool:
+        """Whether the answer equals the expected count."""
         return given == expected
 
     def forms(self, expected: int) -> list[str]:
@@ -77,6 +79,7 @@ class Chance:
                "'5/12', or a decimal to 4 places such as 0.4167")
 
     def read(self, value: Any) -> Fraction | float:
+        """The answer as a probability (exact unless given as a decimal), or WrongKind."""
         if isinstance(value, bool):
             raise WrongKind(f"expected {self.expects}, got {_what(value)}")
         if isinstance(value, str):
@@ -106,11 +109,13 @@ class Chance:
             raise WrongKind(f"expected {self.expects}, got {text!r}") from None
 
     def same(self, given: Fraction | float, expected: Fraction) -> bool:
+        """Exact answers must be equal; a decimal must match to DECIMALS places."""
         if isinstance(given, float):
             return round(given, DECIMALS) == round(float(expected), DECIMALS)
         return given == expected
 
     def forms(self, expected: Fraction) -> list[str]:
+        """How the answer would read in a notebook's output (for the no-reveal test)."""
         forms = [f"{expected.numerator}/{expected.denominator}", repr(expected),
                  str(float(expected)), f"{float(expected):.{DECIMALS}f}"]
         if expected.denominator != 1:
@@ -126,6 +131,7 @@ class Name:
     choices: tuple[str, ...] = ()
 
     def read(self, value: Any) -> str:
+        """The answer as a name (an Action counts by its label), or WrongKind."""
         label = getattr(value, "label", value)  # an Action counts by its label
         if not isinstance(label, str) or not label.strip() or len(label) > 200:
             raise WrongKind(f"expected {self.expects}, got {_what(value)}")
@@ -134,9 +140,11 @@ class Name:
         return label
 
     def same(self, given: str, expected: str) -> bool:
+        """Whether the names match, ignoring case and spacing."""
         return _words(given) == _words(expected)
 
     def forms(self, expected: str) -> list[str]:
+        """How the answer would read in a notebook's output (a choice's name is in the question)."""
         return [expected] if not self.choices else []  # a choice's name is in the question
 
 
@@ -147,6 +155,7 @@ class Names:
     expects: str = "names, as a list such as ['A2', 'B3'] or a text 'A2, B3'"
 
     def read(self, value: Any) -> frozenset[str]:
+        """The answer as a set of names (a list or a comma-separated text), or WrongKind."""
         if isinstance(value, str):
             value = value.split(",")
         if not isinstance(value, Iterable) or isinstance(value, bytes | dict):
@@ -157,9 +166,11 @@ class Names:
         return frozenset(_words(v) for v in items)
 
     def same(self, given: frozenset[str], expected: Iterable[str]) -> bool:
+        """Whether the same names were given, in any order."""
         return given == frozenset(map(_words, expected))
 
     def forms(self, expected: Iterable[str]) -> list[str]:
+        """How the answer would read in a notebook's output (for the no-reveal test)."""
         names = list(expected)
         return [", ".join(names), repr(names)]
 

@@ -31,14 +31,17 @@ class Rate(NamedTuple):
 
     @property
     def rate(self) -> Fraction:
+        """The share of games won, exact."""
         return Fraction(self.wins, self.games) if self.games else Fraction(0)
 
     @property
     def low(self) -> float:
+        """The low end of the Wilson 95% interval of the win rate."""
         return wilson(self.wins, self.games)[0]
 
     @property
     def high(self) -> float:
+        """The high end of the Wilson 95% interval of the win rate."""
         return wilson(self.wins, self.games)[1]
 
     def __str__(self) -> str:

@@ -38,6 +38,7 @@ class Exercise:
 
     @property
     def lesson(self) -> int:
+        """The lesson number: the part of the id before the dot ("4" of "4.2")."""
         return int(self.id.split(".")[0])
 
     def answer(self) -> Any:

@@ -26,6 +26,7 @@ class Interval(NamedTuple):
 
     @property
     def half_width(self) -> float:
+        """Half the interval's width: the "±" of the estimate."""
         return (self.high - self.low) / 2
 
     def __str__(self) -> str:
@@ -83,10 +84,12 @@ class WinRate(NamedTuple):
 
     @property
     def rate(self) -> Fraction:
+        """The share of games won, exact."""
         return Fraction(self.wins, self.games) if self.games else Fraction(0)
 
     @property
     def interval(self) -> Interval:
+        """The Wilson 95% interval of the win rate."""
         return wilson(self.wins, self.games)
 
     def __str__(self) -> str:
