@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -15,7 +16,7 @@ from toygame import END, PASSING, ROLL, TURN, ToyRace, ToyState
 
 import mythlab
 from mythlab import registry
-from mythlab.engine import CHANCE, Phase, PhaseBook, Session, die, pool, uniform
+from mythlab.engine import CHANCE, Phase, PhaseBook, SeededStream, Session, die, pool, uniform
 from mythlab.sim import seat_bots
 from mythlab.testing import random_sim
 
@@ -220,6 +221,50 @@ def test_pool_matches_brute_force_over_ordered_rolls(faces, count):
     expected = {multiset: Fraction(n, total) for multiset, n in rolls.items()}
     got = pool(faces, count)
     assert dict(got) == expected and len(got) == len(expected)
+
+
+def _plain_draw(stream, weights):
+    """The draw without a table: a linear scan of the numerators over their common
+    denominator (what ``choice_index`` must keep answering)."""
+    denominator = math.lcm(*(w.denominator for w in weights))
+    ticket = stream._next().randrange(denominator)
+    for i, w in enumerate(weights):
+        ticket -= w.numerator * (denominator // w.denominator)
+        if ticket < 0:
+            return i
+    raise ValueError("weights do not sum to 1")
+
+
+@settings(max_examples=60, deadline=None)
+@given(weights=st.lists(st.fractions(-1, 1, max_denominator=12), min_size=1, max_size=12),
+       position=st.integers(-50, 50))
+def test_a_cached_draw_table_draws_as_the_plain_scan(weights, position):
+    """The draw tables kept by the identity of their weights give the index a plain scan
+    gives, on a first draw and a repeated one, for any weights (negative ones, sums ≠ 1);
+    a fresh list of equal weights gets the same answer as well."""
+    weights.append(1 - sum(weights, Fraction(0)))  # most lists sum to 1, some have negatives
+    for attempt in (weights, weights, [Fraction(w) for w in weights], weights[:-1]):
+        try:
+            expected = _plain_draw(SeededStream(7, position), attempt)
+        except ValueError:
+            with pytest.raises(ValueError, match="do not sum to 1"):
+                SeededStream(7, position).choice_index(attempt)
+            continue
+        assert SeededStream(7, position).choice_index(attempt) == expected
+
+
+def test_draw_tables_are_bounded_and_survive_being_cleared(monkeypatch):
+    from mythlab.engine import chance
+
+    monkeypatch.setattr(chance, "_TABLES", {})
+    monkeypatch.setattr(chance, "_TABLES_KEPT", 4)
+    weights = [w for _, w in pool(range(1, 7), 3)]
+    first = [SeededStream(1, n).choice_index(weights) for n in range(10)]
+    for n in range(10):
+        SeededStream(1, n).choice_index([Fraction(1, 2), Fraction(1, 2)])  # fresh: a new entry
+        assert len(chance._TABLES) <= 4
+    assert [SeededStream(1, n).choice_index(weights) for n in range(10)] == first
+    assert first == [_plain_draw(SeededStream(1, n), weights) for n in range(10)]
 
 
 # ------------------------------------------------------------------------ JSON and determinism

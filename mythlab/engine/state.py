@@ -221,7 +221,7 @@ class State:
         # Negative positions are never used by the game's own shuffles, so rolls and shuffles
         # stay independent; the step number makes each roll of a game its own draw.
         stream = SeededStream(self.stream.seed, -1 - len(self.history))
-        return outcomes[stream.choice_index([p for _, p in outcomes])][0]
+        return outcomes[stream.choice_index(list(map(_SECOND, outcomes)))][0]
 
     # ----------------------------------------------------------------- hidden information
     def observation(self, player: int | None = None) -> dict[str, Any]:
@@ -349,6 +349,7 @@ class State:
 
 
 _FIRST = operator.itemgetter(0)
+_SECOND = operator.itemgetter(1)
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
 
