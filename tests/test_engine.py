@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections import Counter
@@ -17,6 +18,8 @@ from toygame import END, PASSING, ROLL, TURN, ToyRace, ToyState
 import mythlab
 from mythlab import registry
 from mythlab.engine import CHANCE, Phase, PhaseBook, SeededStream, Session, die, pool, uniform
+from mythlab.engine import state as engine_state
+from mythlab.engine.rules import act
 from mythlab.sim import seat_bots
 from mythlab.testing import random_sim
 
@@ -112,6 +115,25 @@ def test_an_action_object_is_matched_by_its_label(game, state):
     assert state.apply(other).history == ("roll 2 dice",)
 
 
+def test_an_action_is_a_frozen_record_equal_by_label():
+    """Action's own fast constructor keeps the dataclass's behaviour: defaults, keywords,
+    equality and hash by label only, frozen fields, ``replace`` and ``repr``."""
+    move = mythlab.Action("take Cerberus", "take", ("cerberus-1",), rule="Elysium · Phase II",
+                          note="a note")
+    assert (move.label, move.kind, move.args, move.rule, move.note) == \
+        ("take Cerberus", "take", ("cerberus-1",), "Elysium · Phase II", "a note")
+    bare = mythlab.Action("take Cerberus")
+    assert (bare.kind, bare.args, bare.rule, bare.note) == ("", (), "", "")
+    assert move == bare and hash(move) == hash(bare) and move != mythlab.Action("pass")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.label = "pass"
+    assert dataclasses.replace(move, label="pass") == mythlab.Action("pass")
+    assert dataclasses.replace(move, label="pass").args == ("cerberus-1",)
+    assert repr(bare) == "Action(label='take Cerberus', kind='', args=(), rule='', note='')"
+    assert act("take Cerberus", "take", "Elysium · Phase II", "cerberus-1", note="a note") \
+        .__repr__() == repr(move)
+
+
 def test_an_ambiguous_prefix_is_refused_with_the_candidates(state):
     with pytest.raises(mythlab.IllegalAction, match="'roll' is ambiguous here.*'roll 1 die'"):
         state.apply("roll")
@@ -198,6 +220,21 @@ def test_a_bot_pick_is_found_without_a_look_up(state, monkeypatch):
     monkeypatch.undo()
     twin = mythlab.Action(pick.label)
     assert state.find(twin) is pick
+
+
+def test_a_drawn_outcome_is_found_without_a_scan_only_where_it_was_drawn(state, monkeypatch):
+    """The outcome ``sample_chance`` drew is legal at its own node as it is (no look-up, no
+    scan of hundreds of outcomes); anywhere else, or after the node is edited, it is
+    checked like any other action."""
+    node = rolling(state)
+    drawn = node.sample_chance()
+    monkeypatch.setattr(engine_state, "_FIRST", lambda pair: pytest.fail("scanned"))
+    monkeypatch.setattr(type(node), "_lookup", lambda s, label: pytest.fail("looked up"))
+    assert node.find(drawn) is drawn
+    monkeypatch.undo()
+    assert node.edited().find(drawn) == drawn  # found again by its label
+    with pytest.raises(mythlab.IllegalAction):
+        state.find(drawn)  # not a move of the turn before the roll
 
 
 def test_six_dice_pool_has_462_outcomes_summing_to_one():
