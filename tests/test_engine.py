@@ -134,6 +134,16 @@ def test_an_action_is_a_frozen_record_equal_by_label():
         .__repr__() == repr(move)
 
 
+def test_a_decision_is_a_frozen_record():
+    from mythlab.engine.rules import Decision
+
+    assert Decision("roll") == Decision("roll", -1) != Decision("roll", 0)
+    assert hash(Decision("roll", 2)) == hash(Decision(kind="roll", player=2))
+    assert repr(Decision("roll", 2)) == "Decision(kind='roll', player=2)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Decision("roll").player = 1
+
+
 def test_an_ambiguous_prefix_is_refused_with_the_candidates(state):
     with pytest.raises(mythlab.IllegalAction, match="'roll' is ambiguous here.*'roll 1 die'"):
         state.apply("roll")
