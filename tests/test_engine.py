@@ -283,12 +283,12 @@ def _plain_draw(stream, weights):
 
 
 @settings(max_examples=60, deadline=None)
-@given(weights=st.lists(st.fractions(-1, 1, max_denominator=12), min_size=1, max_size=12),
+@given(weights=st.lists(st.fractions(-1, 1, max_denominator=12), min_size=1, max_size=40),
        position=st.integers(-50, 50))
 def test_a_cached_draw_table_draws_as_the_plain_scan(weights, position):
-    """The draw tables kept by the identity of their weights give the index a plain scan
-    gives, on a first draw and a repeated one, for any weights (negative ones, sums ≠ 1);
-    a fresh list of equal weights gets the same answer as well."""
+    """The draw tables kept by the identity of their weights (long lists) give the index a
+    plain scan gives, on a first draw and a repeated one, for any weights (negative ones,
+    sums ≠ 1); a fresh list of equal weights gets the same answer as well."""
     weights.append(1 - sum(weights, Fraction(0)))  # most lists sum to 1, some have negatives
     for attempt in (weights, weights, [Fraction(w) for w in weights], weights[:-1]):
         try:
@@ -307,8 +307,11 @@ def test_draw_tables_are_bounded_and_survive_being_cleared(monkeypatch):
     monkeypatch.setattr(chance, "_TABLES_KEPT", 4)
     weights = [w for _, w in pool(range(1, 7), 3)]
     first = [SeededStream(1, n).choice_index(weights) for n in range(10)]
+    assert len(chance._TABLES) == 1  # 56 outcomes: tabled once
+    SeededStream(1, 0).choice_index(weights[:3] + [1 - sum(weights[:3])])
+    assert len(chance._TABLES) == 1  # a short list is worked out, not kept
     for n in range(10):
-        SeededStream(1, n).choice_index([Fraction(1, 2), Fraction(1, 2)])  # fresh: a new entry
+        SeededStream(1, n).choice_index([Fraction(1, 20) for _ in range(20)])  # a new entry
         assert len(chance._TABLES) <= 4
     assert [SeededStream(1, n).choice_index(weights) for n in range(10)] == first
     assert first == [_plain_draw(SeededStream(1, n), weights) for n in range(10)]

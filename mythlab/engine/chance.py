@@ -84,32 +84,40 @@ class SeededStream:
         return i
 
 
-#: the draw tables of recent weight lists, by the identity of their weights: a game's cached
-#: chance outcomes hand the same Fraction objects to every draw (a 6-dice roll has 462), so
-#: each table is made once. Safe: an entry keeps its weights alive, so no other object can
-#: take one of their ids while it stands; Fractions never change.
+#: the draw tables of recent long weight lists, by the identity of their weights: a game's
+#: cached chance outcomes hand the same Fraction objects to every draw (a 6-dice roll has
+#: 462), so each table is made once. Safe: an entry keeps its weights alive, so no other
+#: object can take one of their ids while it stands; Fractions never change.
 _TABLES: dict[tuple[int, ...], tuple[tuple[Fraction, ...], int, list[int], bool]] = {}
 _TABLES_KEPT = 256
+#: shorter lists are cheaper to work out again than to look up (often fresh Fractions)
+_TABLED_FROM = 16
 
 
 def _draw_table(weights: Sequence[Fraction]) -> tuple[int, list[int], bool]:
     """The common denominator of ``weights``, the running totals of their numerators over it
     (outcome ``i`` is drawn for the first total above the ticket), and whether the totals
     never fall (no negative weight), so a binary search finds that total."""
+    if len(weights) < _TABLED_FROM:
+        return _table(weights)[1:]
     key = tuple(map(id, weights))
     entry = _TABLES.get(key)
     if entry is None:
-        kept = tuple(weights)
-        denominator = lcm(*(w.denominator for w in kept))
-        bounds, total = [], 0
-        for w in kept:
-            total += w.numerator * (denominator // w.denominator)
-            bounds.append(total)
-        rising = all(map(le, [0, *bounds], bounds))
         if len(_TABLES) >= _TABLES_KEPT:
             _TABLES.clear()
-        entry = _TABLES[key] = (kept, denominator, bounds, rising)
-    return entry[1], entry[2], entry[3]
+        entry = _TABLES[key] = _table(weights)
+    return entry[1:]
+
+
+def _table(weights: Sequence[Fraction]) -> tuple[tuple[Fraction, ...], int, list[int], bool]:
+    """The weights (kept), their common denominator, running totals and whether they rise."""
+    kept = tuple(weights)
+    denominator = lcm(*(w.denominator for w in kept))
+    bounds, total = [], 0
+    for w in kept:
+        total += w.numerator * (denominator // w.denominator)
+        bounds.append(total)
+    return kept, denominator, bounds, all(map(le, [0, *bounds], bounds))
 
 
 def _first_above(bounds: list[int], ticket: int) -> int:
