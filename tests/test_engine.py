@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -15,7 +17,9 @@ from toygame import END, PASSING, ROLL, TURN, ToyRace, ToyState
 
 import mythlab
 from mythlab import registry
-from mythlab.engine import CHANCE, Phase, PhaseBook, Session, die, pool, uniform
+from mythlab.engine import CHANCE, Phase, PhaseBook, SeededStream, Session, die, pool, uniform
+from mythlab.engine import state as engine_state
+from mythlab.engine.rules import act
 from mythlab.sim import seat_bots
 from mythlab.testing import random_sim
 
@@ -111,6 +115,35 @@ def test_an_action_object_is_matched_by_its_label(game, state):
     assert state.apply(other).history == ("roll 2 dice",)
 
 
+def test_an_action_is_a_frozen_record_equal_by_label():
+    """Action's own fast constructor keeps the dataclass's behaviour: defaults, keywords,
+    equality and hash by label only, frozen fields, ``replace`` and ``repr``."""
+    move = mythlab.Action("take Cerberus", "take", ("cerberus-1",), rule="Elysium · Phase II",
+                          note="a note")
+    assert (move.label, move.kind, move.args, move.rule, move.note) == \
+        ("take Cerberus", "take", ("cerberus-1",), "Elysium · Phase II", "a note")
+    bare = mythlab.Action("take Cerberus")
+    assert (bare.kind, bare.args, bare.rule, bare.note) == ("", (), "", "")
+    assert move == bare and hash(move) == hash(bare) and move != mythlab.Action("pass")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.label = "pass"
+    assert dataclasses.replace(move, label="pass") == mythlab.Action("pass")
+    assert dataclasses.replace(move, label="pass").args == ("cerberus-1",)
+    assert repr(bare) == "Action(label='take Cerberus', kind='', args=(), rule='', note='')"
+    assert act("take Cerberus", "take", "Elysium · Phase II", "cerberus-1", note="a note") \
+        .__repr__() == repr(move)
+
+
+def test_a_decision_is_a_frozen_record():
+    from mythlab.engine.rules import Decision
+
+    assert Decision("roll") == Decision("roll", -1) != Decision("roll", 0)
+    assert hash(Decision("roll", 2)) == hash(Decision(kind="roll", player=2))
+    assert repr(Decision("roll", 2)) == "Decision(kind='roll', player=2)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Decision("roll").player = 1
+
+
 def test_an_ambiguous_prefix_is_refused_with_the_candidates(state):
     with pytest.raises(mythlab.IllegalAction, match="'roll' is ambiguous here.*'roll 1 die'"):
         state.apply("roll")
@@ -199,6 +232,21 @@ def test_a_bot_pick_is_found_without_a_look_up(state, monkeypatch):
     assert state.find(twin) is pick
 
 
+def test_a_drawn_outcome_is_found_without_a_scan_only_where_it_was_drawn(state, monkeypatch):
+    """The outcome ``sample_chance`` drew is legal at its own node as it is (no look-up, no
+    scan of hundreds of outcomes); anywhere else, or after the node is edited, it is
+    checked like any other action."""
+    node = rolling(state)
+    drawn = node.sample_chance()
+    monkeypatch.setattr(engine_state, "_FIRST", lambda pair: pytest.fail("scanned"))
+    monkeypatch.setattr(type(node), "_lookup", lambda s, label: pytest.fail("looked up"))
+    assert node.find(drawn) is drawn
+    monkeypatch.undo()
+    assert node.edited().find(drawn) == drawn  # found again by its label
+    with pytest.raises(mythlab.IllegalAction):
+        state.find(drawn)  # not a move of the turn before the roll
+
+
 def test_six_dice_pool_has_462_outcomes_summing_to_one():
     outcomes = pool(range(1, 7), 6)
     assert len(outcomes) == 462 and sum(p for _, p in outcomes) == 1
@@ -220,6 +268,53 @@ def test_pool_matches_brute_force_over_ordered_rolls(faces, count):
     expected = {multiset: Fraction(n, total) for multiset, n in rolls.items()}
     got = pool(faces, count)
     assert dict(got) == expected and len(got) == len(expected)
+
+
+def _plain_draw(stream, weights):
+    """The draw without a table: a linear scan of the numerators over their common
+    denominator (what ``choice_index`` must keep answering)."""
+    denominator = math.lcm(*(w.denominator for w in weights))
+    ticket = stream._next().randrange(denominator)
+    for i, w in enumerate(weights):
+        ticket -= w.numerator * (denominator // w.denominator)
+        if ticket < 0:
+            return i
+    raise ValueError("weights do not sum to 1")
+
+
+@settings(max_examples=60, deadline=None)
+@given(weights=st.lists(st.fractions(-1, 1, max_denominator=12), min_size=1, max_size=40),
+       position=st.integers(-50, 50))
+def test_a_cached_draw_table_draws_as_the_plain_scan(weights, position):
+    """The draw tables kept by the identity of their weights (long lists) give the index a
+    plain scan gives, on a first draw and a repeated one, for any weights (negative ones,
+    sums ≠ 1); a fresh list of equal weights gets the same answer as well."""
+    weights.append(1 - sum(weights, Fraction(0)))  # most lists sum to 1, some have negatives
+    for attempt in (weights, weights, [Fraction(w) for w in weights], weights[:-1]):
+        try:
+            expected = _plain_draw(SeededStream(7, position), attempt)
+        except ValueError:
+            with pytest.raises(ValueError, match="do not sum to 1"):
+                SeededStream(7, position).choice_index(attempt)
+            continue
+        assert SeededStream(7, position).choice_index(attempt) == expected
+
+
+def test_draw_tables_are_bounded_and_survive_being_cleared(monkeypatch):
+    from mythlab.engine import chance
+
+    monkeypatch.setattr(chance, "_TABLES", {})
+    monkeypatch.setattr(chance, "_TABLES_KEPT", 4)
+    weights = [w for _, w in pool(range(1, 7), 3)]
+    first = [SeededStream(1, n).choice_index(weights) for n in range(10)]
+    assert len(chance._TABLES) == 1  # 56 outcomes: tabled once
+    SeededStream(1, 0).choice_index(weights[:3] + [1 - sum(weights[:3])])
+    assert len(chance._TABLES) == 1  # a short list is worked out, not kept
+    for n in range(10):
+        SeededStream(1, n).choice_index([Fraction(1, 20) for _ in range(20)])  # a new entry
+        assert len(chance._TABLES) <= 4
+    assert [SeededStream(1, n).choice_index(weights) for n in range(10)] == first
+    assert first == [_plain_draw(SeededStream(1, n), weights) for n in range(10)]
 
 
 # ------------------------------------------------------------------------ JSON and determinism

@@ -8,10 +8,12 @@ position is part of the state, so replaying the same actions gives the same resu
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
+from operator import le
 
 from .multiset import weighted_multisets
 
@@ -74,11 +76,54 @@ class SeededStream:
 
     def choice_index(self, weights: Sequence[Fraction]) -> int:
         """Index drawn with the given exact probabilities (which must sum to 1)."""
-        denominator = lcm(*(w.denominator for w in weights))
+        denominator, bounds, rising = _draw_table(weights)
         ticket = self._next().randrange(denominator)
-        for i, w in enumerate(weights):
-            ticket -= w.numerator * (denominator // w.denominator)
-            if ticket < 0:
-                return i
-        raise ValueError("weights do not sum to 1")
+        i = bisect_right(bounds, ticket) if rising else _first_above(bounds, ticket)
+        if i == len(bounds):
+            raise ValueError("weights do not sum to 1")
+        return i
 
+
+#: the draw tables of recent long weight lists, by the identity of their weights: a game's
+#: cached chance outcomes hand the same Fraction objects to every draw (a 6-dice roll has
+#: 462), so each table is made once. Safe: an entry keeps its weights alive, so no other
+#: object can take one of their ids while it stands; Fractions never change.
+_TABLES: dict[tuple[int, ...], tuple[tuple[Fraction, ...], int, list[int], bool]] = {}
+_TABLES_KEPT = 256
+#: shorter lists are cheaper to work out again than to look up (often fresh Fractions)
+_TABLED_FROM = 16
+
+
+def _draw_table(weights: Sequence[Fraction]) -> tuple[int, list[int], bool]:
+    """The common denominator of ``weights``, the running totals of their numerators over it
+    (outcome ``i`` is drawn for the first total above the ticket), and whether the totals
+    never fall (no negative weight), so a binary search finds that total."""
+    if len(weights) < _TABLED_FROM:
+        return _table(weights)[1:]
+    key = tuple(map(id, weights))
+    entry = _TABLES.get(key)
+    if entry is None:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        entry = _TABLES[key] = _table(weights)
+    return entry[1:]
+
+
+def _table(weights: Sequence[Fraction]) -> tuple[tuple[Fraction, ...], int, list[int], bool]:
+    """The weights (kept), their common denominator, running totals and whether they rise."""
+    kept = tuple(weights)
+    denominator = lcm(*(w.denominator for w in kept))
+    bounds, total = [], 0
+    for w in kept:
+        total += w.numerator * (denominator // w.denominator)
+        bounds.append(total)
+    return kept, denominator, bounds, all(map(le, [0, *bounds], bounds))
+
+
+def _first_above(bounds: list[int], ticket: int) -> int:
+    """The first index whose running total exceeds ``ticket`` (a plain scan); ``len(bounds)``
+    when there is none."""
+    for i, bound in enumerate(bounds):
+        if ticket < bound:
+            return i
+    return len(bounds)

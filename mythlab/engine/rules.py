@@ -38,12 +38,21 @@ class Task(Protocol):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """A decision that is not stored on a stack (a game's turn step, derived from its phase)."""
 
     kind: str
     player: int = -1
+
+    def __init__(self, kind: str, player: int = -1):
+        # A game may derive its decision afresh at every look (several times a move): the
+        # slots are set directly, faster than the frozen dataclass's object.__setattr__.
+        _SET_KIND(self, kind)
+        _SET_PLAYER(self, player)
+
+
+_SET_KIND, _SET_PLAYER = Decision.kind.__set__, Decision.player.__set__
 
 
 Offer = Callable[[Any, Any], list[Action]]

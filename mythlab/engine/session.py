@@ -117,19 +117,19 @@ class Session:
 
         ``until="phase"`` stops when the phase changes; ``stop`` is any other condition.
         """
-        start_phase = self.state.phase.name
+        start_phase = self.state.phase.name if until == "phase" else None
+        seated = isinstance(bots, Mapping)
         for _ in range(max_steps):
-            state = self.state
+            state = self._timeline[self._position]
             player = state.current_player  # None once the game is over
             if player is None or (stop is not None and stop(state)):
                 break
-            if until == "phase" and state.phase.name != start_phase:
+            if start_phase is not None and state.phase.name != start_phase:
                 break
             if player == CHANCE:
                 self.roll()
                 continue
-            bot = bots[player] if isinstance(bots, Mapping) else bots
-            self.apply(bot(state))
+            self.apply((bots[player] if seated else bots)(state))
         return self.state
 
     # ----------------------------------------------------------------- files

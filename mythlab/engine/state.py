@@ -44,7 +44,7 @@ class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
     __slots__ = ("game", "data", "stream", "events", "history", "_legal_cache", "_outcomes",
-                 "_json")
+                 "_drawn", "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
@@ -60,6 +60,7 @@ class State:
         self.events: list[str] = list(events)
         self._legal_cache: tuple[Action, ...] | None = None
         self._outcomes: tuple[tuple[Action, Fraction], ...] | None = None
+        self._drawn: Action | None = None  # the outcome ``sample_chance`` last drew here
         self._json: str | None = None
 
     # ----------------------------------------------------------------- hooks for games
@@ -188,8 +189,11 @@ class State:
         raise IllegalAction(*self._refusal(label), label)
 
     def _offers(self, action: Action) -> bool:
-        """True when ``action`` is the very object this state listed as legal (a bot's pick):
-        labels are unique, so it needs no look-up. The test runs in C, not a Python loop."""
+        """True when ``action`` is the very object this state listed as legal (a bot's pick)
+        or drew as its chance outcome: labels are unique, so it needs no look-up. The test
+        runs in C, not a Python loop."""
+        if action is getattr(self, "_drawn", None):  # a state a game built may lack it
+            return True
         legal = self._legal_cache
         if legal is None:
             outcomes = getattr(self, "_outcomes", None)  # a state a game built may lack it
@@ -221,7 +225,8 @@ class State:
         # Negative positions are never used by the game's own shuffles, so rolls and shuffles
         # stay independent; the step number makes each roll of a game its own draw.
         stream = SeededStream(self.stream.seed, -1 - len(self.history))
-        return outcomes[stream.choice_index([p for _, p in outcomes])][0]
+        drawn = self._drawn = outcomes[stream.choice_index(list(map(_SECOND, outcomes)))][0]
+        return drawn
 
     # ----------------------------------------------------------------- hidden information
     def observation(self, player: int | None = None) -> dict[str, Any]:
@@ -285,6 +290,7 @@ class State:
         new.events = events
         new._legal_cache = None
         new._outcomes = None
+        new._drawn = None
         new._json = None
         return new
 
@@ -293,6 +299,7 @@ class State:
         scenario builder's job; states are otherwise read-only). Returns the state."""
         self._legal_cache = None
         self._outcomes = None
+        self._drawn = None
         self._json = None
         return self
 
@@ -349,6 +356,7 @@ class State:
 
 
 _FIRST = operator.itemgetter(0)
+_SECOND = operator.itemgetter(1)
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
 
