@@ -111,6 +111,10 @@ class AgeaGame(Game):
         check_playable(self.cards, self.players)
         self.numbers = rule_numbers()
         self.deck = deck_list(self.cards)
+        #: the card of each card id and each copy in the deck ("hydra#2"), built once:
+        #: ``AgeaState.card`` is the rules' most frequent look-up (cards never change)
+        self.card_of: dict[str, Card] = {c.id: c for c in self.cards}
+        self.card_of.update((i, self.cards[card_id(i)]) for i in self.deck)
 
     def new_data(self, stream: SeededStream) -> AgeaData:
         """The shuffled deck and empty-handed players (Setup)."""
@@ -196,7 +200,10 @@ class AgeaState(State):
 
     def card(self, instance: str) -> Card:
         """The card a card in play is a copy of."""
-        return self.game.cards[card_id(instance)]
+        try:
+            return self.game.card_of[instance]
+        except KeyError:  # not a copy the deck was built with: by its card id
+            return self.game.cards[card_id(instance)]
 
     def name(self, instance: str) -> str:
         """A card in play's name as moves and the log show it."""
