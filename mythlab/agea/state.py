@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mythlab.engine.copying import replicate
+
 
 @dataclass
 class Hero:
@@ -86,3 +88,15 @@ class AgeaData:
     kronos: bool = False                # Blessing of Kronos: another turn follows
     end_at_depth: int = -1              # the last card was drawn: end when tasks fall to this
     over: bool = False
+
+
+def copy_sharing_players(d: AgeaData) -> AgeaData:
+    """A copy of the position whose ``Player`` records (with their heroes) are still ``d``'s:
+    the rest is copied. A move changes one or two players, so ``AgeaState.player_to_change``
+    copies a player only when a move is about to change it (copy on write)."""
+    new = object.__new__(AgeaData)
+    new.__dict__ = {**d.__dict__, "deck": d.deck[:], "players": d.players[:],
+                    "discard": d.discard[:], "removed": d.removed[:], "limbo": d.limbo[:],
+                    "order": d.order[:], "tasks": [replicate(t) for t in d.tasks],
+                    "war": replicate(d.war), "uses": d.uses.copy(), "timers": d.timers.copy()}
+    return new

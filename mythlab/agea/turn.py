@@ -51,7 +51,7 @@ def do_cut(s: AgeaState, t: Task, a: Action) -> None:
     """The hero cut comes into play for its player."""
     s.pop()
     s.data.deck.remove(a.args[0])
-    s.data.players[t.player].heroes.append(Hero(a.args[0]))
+    s.player_to_change(t.player).heroes.append(Hero(a.args[0]))
     s.log(f"{a.label} and puts the hero in play.", SETUP)
 
 
@@ -68,7 +68,7 @@ def offer_hand_limit(s: AgeaState, t: Task) -> list[Action]:
 @RULES.does("discard-to-limit")
 def do_discard_to_limit(s: AgeaState, t: Task, a: Action) -> None:
     """One card discarded; the decision ends at the hand limit."""
-    s.data.players[t.player].hand.remove(a.args[0])
+    s.player_to_change(t.player).hand.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])} (hand limit).", RECOVERY)
     if len(s.data.players[t.player].hand) <= s.hand_limit:
@@ -98,7 +98,7 @@ def attach(s: AgeaState, instance: str, a: Action) -> None:
     """Attach a relic or companion as action ``a`` says; the log cites the rule ``a`` came
     from (Draw Phase, a find while adventuring, a card from the hand, Promethean Clay)."""
     hero_card, trait = a.args[1], a.args[2] if len(a.args) > 2 else ""
-    _, hero = s.hero(hero_card)
+    _, hero = s.hero_to_change(hero_card)
     hero.attached.append(instance)
     if trait:
         s.data.clay_trait = trait
@@ -146,7 +146,7 @@ def do_keep(s: AgeaState, t: Task, a: Action) -> None:
     """A drawn relic or companion ("to be attached at any later time") or event goes to the
     hand (Agea rulebook, English edition, Draw Phase)."""
     s.pop()
-    s.data.players[t.player].hand.append(s.from_limbo(t.card))
+    s.player_to_change(t.player).hand.append(s.from_limbo(t.card))
     where = " in hand" if s.card(t.card).type in ("relic", "companion") else ""
     s.log(f"{s.player_name(t.player)} keeps {s.name(t.card)}{where}.", a.rule)
 
@@ -156,7 +156,7 @@ def do_cash(s: AgeaState, t: Task, a: Action) -> None:
     """The Owl of Athena is discarded at once for its VP (ruling owl-of-athena)."""
     s.pop()
     card = s.card(t.card)
-    me = s.data.players[t.player]
+    me = s.player_to_change(t.player)
     me.bonus_vp += card.vp
     me.bonus_notes.append(f"{card.label} +{card.vp}")
     s.discard(s.from_limbo(t.card))
@@ -278,7 +278,7 @@ def offer_menu(s: AgeaState, t: Task) -> list[Action]:
 @RULES.does("adventure")
 def do_adventure(s: AgeaState, t: Task, a: Action) -> None:
     """The hero goes adventuring: it draws the top card and faces it."""
-    _, hero = s.hero(a.args[0])
+    _, hero = s.hero_to_change(a.args[0])
     hero.adventures_left -= 1
     s.draw_card(t.player, hero)
 
@@ -286,7 +286,7 @@ def do_adventure(s: AgeaState, t: Task, a: Action) -> None:
 @RULES.does("attach-from-hand")
 def do_attach_from_hand(s: AgeaState, t: Task, a: Action) -> None:
     """A relic or companion kept in hand is attached (ruling attach-timing)."""
-    s.data.players[t.player].hand.remove(a.args[0])
+    s.player_to_change(t.player).hand.remove(a.args[0])
     attach(s, a.args[0], a)
 
 
@@ -300,8 +300,8 @@ def do_play_from_hand(s: AgeaState, t: Task, a: Action) -> None:
 @RULES.does("lift")
 def do_lift(s: AgeaState, t: Task, a: Action) -> None:
     """A blessing card is discarded to lift a curse (ruling curses)."""
-    _, hero = s.hero(a.args[0])
-    s.data.players[t.player].hand.remove(a.args[1])
+    _, hero = s.hero_to_change(a.args[0])
+    s.player_to_change(t.player).hand.remove(a.args[1])
     s.discard(a.args[1])
     hero.cursed = False
     s.log(f"{s.name(a.args[1])} is discarded: {s.name(hero.card)} is no longer cursed.",
@@ -329,7 +329,7 @@ def offer_rival(s: AgeaState, t: Task) -> list[Action]:
 def do_rival(s: AgeaState, t: Task, a: Action) -> None:
     """The city state chosen is discarded."""
     s.pop()
-    cities = s.data.players[t.player].cities
+    cities = s.player_to_change(t.player).cities
     city = next(c for c in cities if card_id(c) == a.args[0])
     cities.remove(city)
     s.discard(city)
