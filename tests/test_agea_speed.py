@@ -73,3 +73,25 @@ def test_copy_on_write_gives_the_same_states_as_full_copies(players):
                 _applied_on_a_full_copy(state, action).to_json(), action.label
             assert state.edited().to_json() == before, action.label
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+def _offers(state: State) -> list[tuple]:
+    """Every part of each move offered (and each chance outcome's probability)."""
+    moves = state.chance_outcomes() or [(a, None) for a in state.legal_actions()]
+    return [(a.label, a.kind, a.args, a.rule, a.note, p) for a, p in moves]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_moves_made_once_per_game_are_the_moves_made_afresh(players):
+    """Random games: each state offers the same moves with the game's made-once moves as with
+    none made yet (``AgeaState.once`` keys each move by everything it depends on)."""
+    rng = random.Random(players)
+    game = mythlab.make("agea", players=players, seed=players)
+    state = game.initial_state()
+    while not state.is_terminal():
+        offered = _offers(state)
+        made, game.made = game.made, {}
+        assert _offers(state.edited()) == offered
+        game.made = made
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(game.made) > 10  # moves were made once and offered again

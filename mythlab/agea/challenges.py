@@ -164,8 +164,13 @@ def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str
 @RULES.chances("demigod-roll", "delay-roll")
 def roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
     """A d6 for a Demigod's test or for delay tokens: each face with probability 1/6."""
-    what = "Demigod roll" if t.kind == "demigod-roll" else "delay roll"
-    return uniform([act(f"{what} {r}", t.kind, TEST, r) for r in range(1, 7)])
+    return list(s.once(d6_outcomes, t.kind))
+
+
+def d6_outcomes(s: AgeaState, kind: str) -> tuple[tuple[Action, Fraction], ...]:
+    """The six faces of a Demigod roll or a delay roll."""
+    what = "Demigod roll" if kind == "demigod-roll" else "delay roll"
+    return tuple(uniform([act(f"{what} {r}", kind, TEST, r) for r in range(1, 7)]))
 
 
 @RULES.does("demigod-roll")

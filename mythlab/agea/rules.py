@@ -11,7 +11,8 @@ rulebook is silent a rule cites the mythlab ruling (``data/rulings.yaml``) it fo
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from mythlab.engine import Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
@@ -48,6 +49,8 @@ from .refs import (
 from .scoring import evaluate, score_table
 from .state import AgeaData, Hero, Player, Task, copy_sharing_players
 from .structure import check_invariants
+
+T = TypeVar("T")
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Recovery",),
@@ -116,6 +119,8 @@ class AgeaGame(Game):
         #: ``AgeaState.card`` is the rules' most frequent look-up (cards never change)
         self.card_of: dict[str, Card] = {c.id: c for c in self.cards}
         self.card_of.update((i, self.cards[card_id(i)]) for i in self.deck)
+        #: moves made once per game by ``AgeaState.once``, by maker and arguments
+        self.made: dict[tuple, Any] = {}
 
     def new_data(self, stream: SeededStream) -> AgeaData:
         """The shuffled deck and empty-handed players (Setup)."""
@@ -249,6 +254,17 @@ class AgeaState(State):
         owner, _ = self.hero(instance)
         heroes = self.player_to_change(owner).heroes
         return owner, next(h for h in heroes if h.card == instance)
+
+    def once(self, make: Callable[..., T], *args: Hashable) -> T:
+        """``make(self, *args)``, made the first time this game asks for it and the same object
+        after: for moves (immutable) that follow from ``args``, the cards and seats they name,
+        and nothing else in the position."""
+        key = (make, *args)
+        try:
+            return self.game.made[key]
+        except KeyError:
+            made = self.game.made[key] = make(self, *args)
+            return made
 
     def owner_tag(self, player: int, me: int) -> str:
         """`` (P2)`` after a card of another player's, so a move names whose card it aims at."""
