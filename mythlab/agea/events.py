@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
@@ -67,9 +68,10 @@ def do_hera_discard(s: AgeaState, t: Task, a: Action) -> None:
     s.discard(a.args[0])
     s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])}.",
           RULES.ruling("blessing-of-hera"))
-    t.count -= 1
-    if t.count == 0 or not hand:
+    if t.count == 1 or not hand:
         s.pop()
+    else:  # one card fewer to go: a move replaces a task, never changes it (tasks are shared)
+        s.data.tasks[-1] = replace(t, count=t.count - 1)
 
 
 @RULES.offers("bolt")

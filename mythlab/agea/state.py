@@ -40,7 +40,8 @@ class Task:
     """A pending decision or chance event; the top of ``AgeaData.tasks`` is the one to resolve.
 
     ``kind`` selects the rule that offers and carries out its actions; the other fields are
-    its parameters (which card, which hero, which players are still to be asked …).
+    its parameters (which card, which hero, which players are still to be asked …). States
+    share tasks: a move replaces a task, never changes it.
     """
 
     kind: str
@@ -91,12 +92,13 @@ class AgeaData:
 
 
 def copy_sharing_players(d: AgeaData) -> AgeaData:
-    """A copy of the position whose ``Player`` records (with their heroes) are still ``d``'s:
-    the rest is copied. A move changes one or two players, so ``AgeaState.player_to_change``
-    copies a player only when a move is about to change it (copy on write)."""
+    """A copy of the position whose ``Player`` records (with their heroes) are still ``d``'s,
+    and its ``Task`` records (a move replaces a task, never changes it): the rest is copied. A
+    move changes one or two players, so ``AgeaState.player_to_change`` copies a player only
+    when a move is about to change it (copy on write)."""
     new = object.__new__(AgeaData)
     new.__dict__ = {**d.__dict__, "deck": d.deck[:], "players": d.players[:],
                     "discard": d.discard[:], "removed": d.removed[:], "limbo": d.limbo[:],
-                    "order": d.order[:], "tasks": [replicate(t) for t in d.tasks],
+                    "order": d.order[:], "tasks": d.tasks[:],
                     "war": replicate(d.war), "uses": d.uses.copy(), "timers": d.timers.copy()}
     return new
