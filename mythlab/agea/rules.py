@@ -224,7 +224,10 @@ class AgeaState(State):
 
     def name(self, instance: str) -> str:
         """A card in play's name as moves and the log show it."""
-        return self.card(instance).label
+        try:
+            return self.game.card_of[instance].label
+        except KeyError:
+            return self.card(instance).label
 
     def hero(self, instance: str) -> tuple[int, Hero]:
         """The owner and the ``Hero`` of a hero card in play (KeyError if none is), to read;
