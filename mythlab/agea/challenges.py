@@ -105,7 +105,7 @@ def do_bless(s: AgeaState, t: Task, a: Action) -> None:
 def do_sacrifice(s: AgeaState, t: Task, a: Action) -> None:
     """Diomedes' Wild Mares are overcome by sacrificing a companion (ruling
     sacrifice-companion)."""
-    _, hero = s.hero(t.hero)
+    _, hero = s.hero_to_change(t.hero)
     hero.attached.remove(a.args[0])
     s.discard(a.args[0])
     s.pop()
@@ -118,7 +118,7 @@ def do_face(s: AgeaState, t: Task, a: Action) -> None:
     """The test: a trait the challenge lists wins; else a Demigod rolls, or the hero is
     defeated and rolls for delay tokens."""
     d = s.data
-    _, hero = s.hero(t.hero)
+    _, hero = s.hero_to_change(t.hero)
     s.pop()
     challenge = s.card(t.card)
     outcome = test_outcome(s, t.player, hero, challenge)
@@ -150,7 +150,7 @@ def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str
     s.from_limbo(instance)
     s.log(f"{s.name(hero.card)} overcomes the {challenge.label} by {how}.", rule)
     if challenge.is_foe:
-        s.data.players[player].victory.append(instance)
+        s.player_to_change(player).victory.append(instance)
     else:
         s.discard(instance)
         s.log(f"{challenge.label} is a non-foe challenge: discarded.", TEST)
@@ -164,15 +164,20 @@ def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str
 @RULES.chances("demigod-roll", "delay-roll")
 def roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
     """A d6 for a Demigod's test or for delay tokens: each face with probability 1/6."""
-    what = "Demigod roll" if t.kind == "demigod-roll" else "delay roll"
-    return uniform([act(f"{what} {r}", t.kind, TEST, r) for r in range(1, 7)])
+    return list(s.once(d6_outcomes, t.kind))
+
+
+def d6_outcomes(s: AgeaState, kind: str) -> tuple[tuple[Action, Fraction], ...]:
+    """The six faces of a Demigod roll or a delay roll."""
+    what = "Demigod roll" if kind == "demigod-roll" else "delay roll"
+    return tuple(uniform([act(f"{what} {r}", kind, TEST, r) for r in range(1, 7)]))
 
 
 @RULES.does("demigod-roll")
 def do_demigod_roll(s: AgeaState, t: Task, a: Action) -> None:
     """A Demigod overcomes any challenge on 1-2; otherwise it is defeated after all."""
     s.pop()
-    _, hero = s.hero(t.hero)
+    _, hero = s.hero_to_change(t.hero)
     if a.args[0] in s.game.numbers["demigod_wins_on"]["values"]:
         win_challenge(s, t.player, hero, t.card, f"the Demigod roll of {a.args[0]}")
     else:
@@ -184,9 +189,8 @@ def do_demigod_roll(s: AgeaState, t: Task, a: Action) -> None:
 def do_delay_roll(s: AgeaState, t: Task, a: Action) -> None:
     """Defeat: 1d6 delay tokens; a 6 is a Greek Tragedy; a destroyer costs a city state."""
     s.pop()
-    d = s.data
     roll = a.args[0]
-    owner, hero = s.hero(t.hero)
+    owner, hero = s.hero_to_change(t.hero)
     challenge = s.card(t.card)
     s.discard(s.from_limbo(t.card))
     if roll == s.game.numbers["delay_die"]["greek_tragedy_on"]:
@@ -200,7 +204,7 @@ def do_delay_roll(s: AgeaState, t: Task, a: Action) -> None:
               + (" (Golden Fleece: 1 fewer)" if fleece else "") + ".",
               RULES.ruling("golden-fleece") if fleece else TEST)
     if challenge.destroyer:
-        cities = d.players[t.player].cities
+        cities = s.player_to_change(t.player).cities
         if len(cities) == 1:
             s.discard(cities.pop())
             s.log(f"The {challenge.label} is a destroyer: {s.name(s.data.discard[-1])} is lost.",
@@ -211,7 +215,7 @@ def do_delay_roll(s: AgeaState, t: Task, a: Action) -> None:
 
 def discard_hero(s: AgeaState, owner: int, hero: Hero) -> None:
     """The hero and everything attached to it go to the discard pile."""
-    s.data.players[owner].heroes.remove(hero)
+    s.player_to_change(owner).heroes.remove(hero)
     for a in hero.attached:
         s.discard(a)
     s.discard(hero.card)
@@ -228,7 +232,7 @@ def offer_destroyer(s: AgeaState, t: Task) -> list[Action]:
 def do_destroyer(s: AgeaState, t: Task, a: Action) -> None:
     """The chosen city state is discarded."""
     s.pop()
-    s.data.players[t.player].cities.remove(a.args[0])
+    s.player_to_change(t.player).cities.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.name(a.args[0])} is destroyed.", TEST)
 
@@ -247,7 +251,7 @@ def offer_cerberus(s: AgeaState, t: Task) -> list[Action]:
 def do_cerberus_army(s: AgeaState, t: Task, a: Action) -> None:
     """The hero that defeated Cerberus gains the Army trait (ruling cerberus)."""
     s.pop()
-    s.hero(t.hero)[1].gained.append("Army")
+    s.hero_to_change(t.hero)[1].gained.append("Army")
     s.log(f"{s.name(t.hero)} gains the Army trait (the dead released from Hades).",
           RULES.ruling("cerberus"))
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
@@ -33,8 +34,7 @@ def offer_negate(s: AgeaState, t: Task) -> list[Action]:
 def do_negate(s: AgeaState, t: Task, a: Action) -> None:
     """Divine Intervention is discarded and the event with it, without effect."""
     s.pop()
-    hand = s.data.players[t.player].hand
-    hand.remove(a.args[0])
+    s.player_to_change(t.player).hand.remove(a.args[0])
     s.discard(a.args[0])
     s.discard(s.from_limbo(t.card))
     s.log(f"{s.player_name(t.player)} plays Divine Intervention: {s.name(t.card)} has no "
@@ -63,14 +63,15 @@ def offer_hera(s: AgeaState, t: Task) -> list[Action]:
 @RULES.does("hera-discard")
 def do_hera_discard(s: AgeaState, t: Task, a: Action) -> None:
     """One card discarded; the decision ends after the last one or with an empty hand."""
-    hand = s.data.players[t.player].hand
+    hand = s.player_to_change(t.player).hand
     hand.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])}.",
           RULES.ruling("blessing-of-hera"))
-    t.count -= 1
-    if t.count == 0 or not hand:
+    if t.count == 1 or not hand:
         s.pop()
+    else:  # one card fewer to go: a move replaces a task, never changes it (tasks are shared)
+        s.data.tasks[-1] = replace(t, count=t.count - 1)
 
 
 @RULES.offers("bolt")
@@ -88,7 +89,7 @@ def do_save(s: AgeaState, t: Task, a: Action) -> None:
     """The blessing is discarded and the hero survives the Lightning Bolt."""
     s.pop()
     owner, hero = s.hero(t.hero)
-    s.data.players[owner].hand.remove(a.args[0])
+    s.player_to_change(owner).hand.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.name(a.args[0])} is discarded: {s.name(hero.card)} survives.",
           card_note(s.card("lightning-bolt")))
@@ -98,7 +99,7 @@ def do_save(s: AgeaState, t: Task, a: Action) -> None:
 def do_die(s: AgeaState, t: Task, a: Action) -> None:
     """The Lightning Bolt kills the hero: it and its possessions are discarded."""
     s.pop()
-    owner, hero = s.hero(t.hero)
+    owner, hero = s.hero_to_change(t.hero)
     discard_hero(s, owner, hero)
     s.log(f"Lightning strikes {s.name(hero.card)}: the hero is discarded.",
           card_note(s.card("lightning-bolt")))
@@ -133,7 +134,6 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
     card = s.card(instance)
     rule = card_note(card)
     effect = card.effect
-    me = d.players[player]
     keep_card = False
     if effect == "war":
         start_war(s, player, instance)
@@ -149,6 +149,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         for q, player_q in enumerate(d.players):
             n = sum(1 for h in player_q.heroes if {"Swift", "Strength"} <= s.trait_names(h))
             if n:
+                player_q = s.player_to_change(q)
                 player_q.bonus_vp += n
                 player_q.bonus_notes.append(f"Olympic Games +{n}")
                 s.log(f"{s.player_name(q)} gains {n} VP.", RULES.ruling("olympic-games"))
@@ -157,13 +158,13 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         top = [s.name(c) for c in reversed(d.deck[-n:])]
         s.log(f"The next {len(top)} cards: {', '.join(top) or 'none'}.", rule)
     elif effect == "gain-trait":
-        s.hero(target)[1].gained += card.traits
+        s.hero_to_change(target)[1].gained += card.traits
         s.log(f"{s.name(target)} gains {', '.join(card.traits)}.", rule)
     elif effect == "extra-turn":
         d.kronos = True
         s.log(f"{s.player_name(player)} will take another turn after this one.", rule)
     elif effect == "blessing" or effect == "defeat-any-monster":
-        s.hero(target)[1].blessed.append(instance)
+        s.hero_to_change(target)[1].blessed.append(instance)
         s.log(f"{s.name(target)} is blessed"
               + (f" with {', '.join(card.traits)}" if card.traits else "") + " for this turn.",
               RULES.ruling("blessings-last-one-turn"))
@@ -181,59 +182,59 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         if drawn:
             s.push("tyche", player=player, cards=drawn)
     elif effect == "take-city-state":
-        d.players[target_player].cities.remove(target)
+        s.player_to_change(target_player).cities.remove(target)
         s.gain_city(player, target, rule)
     elif effect == "destroy-city-state":
-        d.players[target_player].cities.remove(target)
+        s.player_to_change(target_player).cities.remove(target)
         s.discard(target)
         s.log(f"{s.name(target)} is destroyed.", rule)
     elif effect == "take-hero":
-        owner, h = s.hero(target)
-        d.players[owner].heroes.remove(h)
+        owner, h = s.hero_to_change(target)
+        s.player_to_change(owner).heroes.remove(h)
         s.gain_hero(player, h, rule)
     elif effect == "take-relic":
         s.remove_owned(target)
-        me.hand.append(target)
+        s.player_to_change(player).hand.append(target)
         s.log(f"{s.player_name(player)} takes {s.name(target)} into hand.", rule)
     elif effect in ("discard-relic", "discard-companion"):
         s.remove_owned(target)
         s.discard(target)
         s.log(f"{s.name(target)} is discarded.", rule)
     elif effect == "kill-hero-unless-blessing":
-        owner, h = s.hero(target)
+        owner, h = s.hero_to_change(target)
         if any(s.card(c).is_blessing for c in d.players[owner].hand):
             s.push("bolt", player=owner, hero=target)
         else:
             discard_hero(s, owner, h)
             s.log(f"Lightning strikes {s.name(target)}: the hero is discarded.", rule)
     elif effect == "curse":
-        s.hero(target)[1].cursed = True
+        s.hero_to_change(target)[1].cursed = True
         s.log(f"{s.name(target)} is delayed until its owner discards a blessing card.",
               RULES.ruling("curses"))
     elif effect == "become-god":
-        owner, h = s.hero(target)
-        d.players[owner].heroes.remove(h)
+        owner, h = s.hero_to_change(target)
+        s.player_to_change(owner).heroes.remove(h)
         for a in h.attached:
             s.discard(a)
         d.removed.append(h.card)
-        me.victory.append(s.from_limbo(instance))
+        s.player_to_change(player).victory.append(s.from_limbo(instance))
         s.log(f"{s.name(target)} becomes a God and leaves play with what is attached to it; "
               f"{card.label} is worth {card.vp} VP in {s.player_name(player)}'s Victory Pile.",
               RULES.ruling("visit-olympus"))
         return
     elif effect == "duel":
-        s.hero(hero)[1].delay += s.game.numbers["duel_delay"]["value"]
-        owner, h = s.hero(target)
+        s.hero_to_change(hero)[1].delay += s.game.numbers["duel_delay"]["value"]
+        owner, h = s.hero_to_change(target)
         discard_hero(s, owner, h)
         s.log(f"{s.name(hero)} is delayed 3 turns and kills {s.name(target)} in a duel.", rule)
     elif effect == "adventure-twice-more":
-        s.hero(target)[1].adventures_left += card.count
+        s.hero_to_change(target)[1].adventures_left += card.count
         s.log(f"{s.name(target)} may adventure twice more this turn.", rule)
     elif effect in ("war-bonus", "martyr"):
         war = d.war
         assert war is not None
         if effect == "martyr":
-            owner, h = s.hero(target)
+            owner, h = s.hero_to_change(target)
             discard_hero(s, owner, h)
             s.log(f"{s.name(target)} dies a martyr.", rule)
         war.bonus[player] += card.count

@@ -84,7 +84,7 @@ def resample(s: AgeaState, viewer: int | None, rng: random.Random) -> None:
     rng.shuffle(pool)
     for q in seats:
         free = len(d.players[q].hand) - len(kept[q])
-        d.players[q].hand = kept[q] + pool[:free]
+        s.player_to_change(q).hand = kept[q] + pool[:free]
         del pool[:free]
     d.deck = pool
     _reset_counters(s, before)

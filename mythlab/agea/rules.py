@@ -11,10 +11,12 @@ rulebook is silent a rule cites the mythlab ruling (``data/rulings.yaml``) it fo
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
-from mythlab.engine import Game, Phase, PhaseBook, State
+from mythlab.engine import Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
+from mythlab.engine.copying import replicate
 
 from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
 from .events import carry_out
@@ -45,8 +47,10 @@ from .refs import (
     card_note,
 )
 from .scoring import evaluate, score_table
-from .state import AgeaData, Hero, Player, Task
+from .state import AgeaData, Hero, Player, Task, copy_sharing_players
 from .structure import check_invariants
+
+T = TypeVar("T")
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Recovery",),
@@ -111,6 +115,12 @@ class AgeaGame(Game):
         check_playable(self.cards, self.players)
         self.numbers = rule_numbers()
         self.deck = deck_list(self.cards)
+        #: the card of each card id and each copy in the deck ("hydra#2"), built once:
+        #: ``AgeaState.card`` is the rules' most frequent look-up (cards never change)
+        self.card_of: dict[str, Card] = {c.id: c for c in self.cards}
+        self.card_of.update((i, self.cards[card_id(i)]) for i in self.deck)
+        #: moves made once per game by ``AgeaState.once``, by maker and arguments
+        self.made: dict[tuple, Any] = {}
 
     def new_data(self, stream: SeededStream) -> AgeaData:
         """The shuffled deck and empty-handed players (Setup)."""
@@ -141,7 +151,9 @@ class AgeaState(State):
     """A position in Agea: the engine's ``State`` on Agea's data, rule book and turn flow.
 
     The helpers below (``card``, ``hero``, ``traits``, ``draw_card``, ``play_event`` …) are
-    what the rules modules build on.
+    what the rules modules build on. A move changes a player or a hero only through
+    ``player_to_change`` or ``hero_to_change``: the players it leaves alone are shared with
+    the state before it.
 
     Examples
     --------
@@ -153,13 +165,22 @@ class AgeaState(State):
     [1, 0]
     """
 
-    __slots__ = ()
+    __slots__ = ("_owned",)
     data_class = AgeaData
     rules = RULES
     data: AgeaData
     game: AgeaGame
 
     # ------------------------------------------------------------------ engine hooks
+    def _copy_data_for(self, action: Action) -> AgeaData:
+        """The position copied but for its players, shared with this state until a move
+        changes one: ``player_to_change`` copies it first (states are read-only outside)."""
+        return copy_sharing_players(self.data)
+
+    def _do(self, action: Action) -> None:
+        self._owned: set[int] = set()  # the seats copied for this move: none yet
+        super()._do(action)
+
     def _phase_name(self) -> str:
         """The turn's phase, or Challenge test / War while one of their decisions is pending."""
         d = self.data
@@ -196,19 +217,57 @@ class AgeaState(State):
 
     def card(self, instance: str) -> Card:
         """The card a card in play is a copy of."""
-        return self.game.cards[card_id(instance)]
+        try:
+            return self.game.card_of[instance]
+        except KeyError:  # not a copy the deck was built with: by its card id
+            return self.game.cards[card_id(instance)]
 
     def name(self, instance: str) -> str:
         """A card in play's name as moves and the log show it."""
-        return self.card(instance).label
+        try:
+            return self.game.card_of[instance].label
+        except KeyError:
+            return self.card(instance).label
 
     def hero(self, instance: str) -> tuple[int, Hero]:
-        """The owner and the ``Hero`` of a hero card in play (KeyError if none is)."""
+        """The owner and the ``Hero`` of a hero card in play (KeyError if none is), to read;
+        ``hero_to_change`` gives one a move may change."""
         for p, player in enumerate(self.data.players):
             for h in player.heroes:
                 if h.card == instance:
                     return p, h
         raise KeyError(instance)
+
+    def player_to_change(self, seat: int) -> Player:
+        """The ``Player`` of ``seat``, for a move to change: copied first while this state
+        still shares it with the state before the move (``_copy_data_for``)."""
+        players = self.data.players
+        try:
+            owned = self._owned
+        except AttributeError:  # not made by a move (a new game, a clone): it owns every player
+            return players[seat]
+        if seat not in owned:
+            players[seat] = replicate(players[seat])
+            owned.add(seat)
+        return players[seat]
+
+    def hero_to_change(self, instance: str) -> tuple[int, Hero]:
+        """The owner and the ``Hero`` of a hero card in play, for a move to change (its
+        player is copied first, as ``player_to_change`` says)."""
+        owner, _ = self.hero(instance)
+        heroes = self.player_to_change(owner).heroes
+        return owner, next(h for h in heroes if h.card == instance)
+
+    def once(self, make: Callable[..., T], *args: Hashable) -> T:
+        """``make(self, *args)``, made the first time this game asks for it and the same object
+        after: for moves (immutable) that follow from ``args``, the cards and seats they name,
+        and nothing else in the position."""
+        key = (make, *args)
+        try:
+            return self.game.made[key]
+        except KeyError:
+            made = self.game.made[key] = make(self, *args)
+            return made
 
     def owner_tag(self, player: int, me: int) -> str:
         """`` (P2)`` after a card of another player's, so a move names whose card it aims at."""
@@ -310,7 +369,7 @@ class AgeaState(State):
         d.phase = "Recovery"
         me = self.turn_player
         self.log(f"Turn {d.turns_played + 1}: {self.player_name(me)}.", RECOVERY)
-        for h in d.players[me].heroes:
+        for h in self.player_to_change(me).heroes:
             if h.delay:
                 h.delay -= self.game.numbers["delay_removed_per_recovery"]["value"]
                 self.log(f"{self.name(h.card)} has {h.delay} delay token(s) left.", RECOVERY)
@@ -325,7 +384,7 @@ class AgeaState(State):
     def _start_adventure(self) -> None:
         """Adventure Phase: each hero may adventure once; the player's menu opens."""
         me = self.turn_player
-        for h in self.data.players[me].heroes:
+        for h in self.player_to_change(me).heroes:
             h.adventures_left = 1
         self.push("menu", player=me)
 
@@ -333,10 +392,11 @@ class AgeaState(State):
         """End of turn: one-turn blessings lapse; returning relics count down."""
         d = self.data
         me = self.turn_player
-        for player in d.players:
-            for h in player.heroes:
-                h.blessed.clear()
-                h.adventures_left = 0
+        for q, player in enumerate(d.players):
+            if any(h.blessed or h.adventures_left for h in player.heroes):
+                for h in self.player_to_change(q).heroes:
+                    h.blessed.clear()
+                    h.adventures_left = 0
         for relic in list(d.timers):
             if self.controller(relic) == me:
                 d.timers[relic] -= 1
@@ -383,14 +443,17 @@ class AgeaState(State):
 
     def remove_owned(self, instance: str) -> None:
         """Take a relic or companion from whoever owns it (hand or hero)."""
-        for player in self.data.players:
-            if instance in player.hand:
-                player.hand.remove(instance)
+        owner = self.controller(instance)
+        if owner is None:
+            return
+        player = self.player_to_change(owner)
+        if instance in player.hand:
+            player.hand.remove(instance)
+            return
+        for h in player.heroes:
+            if instance in h.attached:
+                h.attached.remove(instance)
                 return
-            for h in player.heroes:
-                if instance in h.attached:
-                    h.attached.remove(instance)
-                    return
 
     # ------------------------------------------------------------------ drawing
     def draw_card(self, player: int, hero: Hero | None = None) -> None:
@@ -436,7 +499,7 @@ class AgeaState(State):
         """A hero comes into play; one joining in its player's Adventure Phase may adventure
         (ruling adventuring-heroes)."""
         d = self.data
-        d.players[player].heroes.append(hero)
+        self.player_to_change(player).heroes.append(hero)
         self.log(f"{self.name(hero.card)} comes into play for {self.player_name(player)}.", rule)
         if player == self.turn_player and d.phase == "Adventure":
             hero.adventures_left = 1
@@ -445,8 +508,7 @@ class AgeaState(State):
 
     def gain_city(self, player: int, city: str, rule: str) -> None:
         """A city state comes under a player's control; Sparta and Athens exclude each other."""
-        cities = self.data.players[player].cities
-        cities.append(city)
+        self.player_to_change(player).cities.append(city)
         self.log(f"{self.name(city)} comes under {self.player_name(player)}'s control.", rule)
         if self.has(player, "sparta") and self.has(player, "athens"):
             self.push("rival", player=player)
@@ -457,7 +519,7 @@ class AgeaState(State):
         """Play an event; first anyone holding Divine Intervention may negate it."""
         d = self.data
         if instance in d.players[player].hand:
-            d.players[player].hand.remove(instance)
+            self.player_to_change(player).hand.remove(instance)
             d.limbo.append(instance)
         card = self.card(instance)
         self.log(f"{self.player_name(player)} plays {card.label}"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mythlab.engine.copying import replicate
+
 
 @dataclass
 class Hero:
@@ -38,7 +40,8 @@ class Task:
     """A pending decision or chance event; the top of ``AgeaData.tasks`` is the one to resolve.
 
     ``kind`` selects the rule that offers and carries out its actions; the other fields are
-    its parameters (which card, which hero, which players are still to be asked …).
+    its parameters (which card, which hero, which players are still to be asked …). States
+    share tasks: a move replaces a task, never changes it.
     """
 
     kind: str
@@ -86,3 +89,16 @@ class AgeaData:
     kronos: bool = False                # Blessing of Kronos: another turn follows
     end_at_depth: int = -1              # the last card was drawn: end when tasks fall to this
     over: bool = False
+
+
+def copy_sharing_players(d: AgeaData) -> AgeaData:
+    """A copy of the position whose ``Player`` records (with their heroes) are still ``d``'s,
+    and its ``Task`` records (a move replaces a task, never changes it): the rest is copied. A
+    move changes one or two players, so ``AgeaState.player_to_change`` copies a player only
+    when a move is about to change it (copy on write)."""
+    new = object.__new__(AgeaData)
+    new.__dict__ = {**d.__dict__, "deck": d.deck[:], "players": d.players[:],
+                    "discard": d.discard[:], "removed": d.removed[:], "limbo": d.limbo[:],
+                    "order": d.order[:], "tasks": d.tasks[:],
+                    "war": replicate(d.war), "uses": d.uses.copy(), "timers": d.timers.copy()}
+    return new

@@ -51,7 +51,7 @@ def do_cut(s: AgeaState, t: Task, a: Action) -> None:
     """The hero cut comes into play for its player."""
     s.pop()
     s.data.deck.remove(a.args[0])
-    s.data.players[t.player].heroes.append(Hero(a.args[0]))
+    s.player_to_change(t.player).heroes.append(Hero(a.args[0]))
     s.log(f"{a.label} and puts the hero in play.", SETUP)
 
 
@@ -68,7 +68,7 @@ def offer_hand_limit(s: AgeaState, t: Task) -> list[Action]:
 @RULES.does("discard-to-limit")
 def do_discard_to_limit(s: AgeaState, t: Task, a: Action) -> None:
     """One card discarded; the decision ends at the hand limit."""
-    s.data.players[t.player].hand.remove(a.args[0])
+    s.player_to_change(t.player).hand.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])} (hand limit).", RECOVERY)
     if len(s.data.players[t.player].hand) <= s.hand_limit:
@@ -79,26 +79,30 @@ def do_discard_to_limit(s: AgeaState, t: Task, a: Action) -> None:
 def attach_actions(s: AgeaState, player: int, instance: str, heroes: list[Hero], kind: str,
                    rule: str) -> list[Action]:
     """Attaching a relic or companion to one of the heroes (Promethean Clay picks a trait)."""
-    card = s.card(instance)
-    actions = []
+    actions: list[Action] = []
     for h in heroes:
-        if card.effect == "any-one-trait":
-            actions += [act(f"attach {card.label} to {s.name(h.card)} as {trait}", kind,
-                            card_note(card), instance, h.card, trait)
-                        for trait in s.game.cards.traits]
-        else:
-            lends = ", ".join(card.traits) or card.note or "no trait"
-            actions.append(act(f"attach {card.label} to {s.name(h.card)}", kind, rule,
-                               instance, h.card,
-                               note=f"{card.label} lends {lends} to {s.name(h.card)}"))
+        actions += s.once(attach_to, instance, h.card, kind, rule)
     return actions
+
+
+def attach_to(s: AgeaState, instance: str, hero: str, kind: str, rule: str) -> tuple[Action, ...]:
+    """Attaching a relic or companion to this hero: the move, or one per trait Promethean
+    Clay may give."""
+    card = s.card(instance)
+    if card.effect == "any-one-trait":
+        return tuple(act(f"attach {card.label} to {s.name(hero)} as {trait}", kind,
+                         card_note(card), instance, hero, trait)
+                     for trait in s.game.cards.traits)
+    lends = ", ".join(card.traits) or card.note or "no trait"
+    return (act(f"attach {card.label} to {s.name(hero)}", kind, rule, instance, hero,
+                note=f"{card.label} lends {lends} to {s.name(hero)}"),)
 
 
 def attach(s: AgeaState, instance: str, a: Action) -> None:
     """Attach a relic or companion as action ``a`` says; the log cites the rule ``a`` came
     from (Draw Phase, a find while adventuring, a card from the hand, Promethean Clay)."""
     hero_card, trait = a.args[1], a.args[2] if len(a.args) > 2 else ""
-    _, hero = s.hero(hero_card)
+    _, hero = s.hero_to_change(hero_card)
     hero.attached.append(instance)
     if trait:
         s.data.clay_trait = trait
@@ -125,13 +129,18 @@ def offer_place(s: AgeaState, t: Task) -> list[Action]:
     else:
         rule = drawn_rule(s)
         actions = attach_actions(s, t.player, t.card, heroes, "attach", rule)
-        actions.append(act(f"keep {card.label} in hand", "keep", rule, t.card))
+        actions.append(s.once(keep_in_hand, t.card, rule))
     if card.effect == "discard-for-vp":
         actions.append(act(f"discard {card.label} for {card.vp} VP", "cash", card_note(card),
                           t.card))
     if not actions:
-        actions.append(act(f"keep {card.label} in hand", "keep", rule, t.card))
+        actions.append(s.once(keep_in_hand, t.card, rule))
     return actions
+
+
+def keep_in_hand(s: AgeaState, instance: str, rule: str) -> Action:
+    """Keeping a drawn relic or companion in hand."""
+    return act(f"keep {s.name(instance)} in hand", "keep", rule, instance)
 
 
 @RULES.does("attach")
@@ -146,7 +155,7 @@ def do_keep(s: AgeaState, t: Task, a: Action) -> None:
     """A drawn relic or companion ("to be attached at any later time") or event goes to the
     hand (Agea rulebook, English edition, Draw Phase)."""
     s.pop()
-    s.data.players[t.player].hand.append(s.from_limbo(t.card))
+    s.player_to_change(t.player).hand.append(s.from_limbo(t.card))
     where = " in hand" if s.card(t.card).type in ("relic", "companion") else ""
     s.log(f"{s.player_name(t.player)} keeps {s.name(t.card)}{where}.", a.rule)
 
@@ -156,7 +165,7 @@ def do_cash(s: AgeaState, t: Task, a: Action) -> None:
     """The Owl of Athena is discarded at once for its VP (ruling owl-of-athena)."""
     s.pop()
     card = s.card(t.card)
-    me = s.data.players[t.player]
+    me = s.player_to_change(t.player)
     me.bonus_vp += card.vp
     me.bonus_notes.append(f"{card.label} +{card.vp}")
     s.discard(s.from_limbo(t.card))
@@ -234,11 +243,14 @@ def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[A
 @RULES.offers("event-drawn")
 def offer_event_drawn(s: AgeaState, t: Task) -> list[Action]:
     """An event drawn: "play it or keep it" (Draw Phase)."""
-    card = s.card(t.card)
     rule = DRAW if s.data.phase == "Draw" else ADVENTURE
-    keep = act(f"keep {card.label}", "keep", rule, t.card,
-              note="Event cards may be played or kept (DRAW PHASE)")
-    return event_actions(s, t.player, t.card, "play-drawn") + [keep]
+    return event_actions(s, t.player, t.card, "play-drawn") + [s.once(keep_event, t.card, rule)]
+
+
+def keep_event(s: AgeaState, instance: str, rule: str) -> Action:
+    """Keeping a drawn event in hand."""
+    return act(f"keep {s.name(instance)}", "keep", rule, instance,
+               note="Event cards may be played or kept (DRAW PHASE)")
 
 
 @RULES.does("play-drawn")
@@ -250,35 +262,43 @@ def do_play_drawn(s: AgeaState, t: Task, a: Action) -> None:
 
 
 # ---------------------------------------------------------------------- Adventure Phase
+ATTACH_TIMING = RULES.ruling("attach-timing")
+#: the Adventure Phase's last move, the same in every menu
+END_TURN = act("end turn", "end-turn", ADVENTURE, note="Stop adventuring; the next player's turn")
+
+
 @RULES.offers("menu")
 def offer_menu(s: AgeaState, t: Task) -> list[Action]:
     """Adventure Phase: go adventuring, play events, attach cards from hand, or end the turn."""
-    d = s.data
-    me = d.players[t.player]
-    out = [act(f"adventure with {s.name(h.card)}", "adventure", ADVENTURE, h.card,
-               note=f"{s.name(h.card)} draws the top card and faces it")
+    me = s.data.players[t.player]
+    out = [s.once(adventure_with, h.card)
            for h in me.heroes if s.active(h) and h.adventures_left > 0]
     for c in dict.fromkeys(me.hand):
         card = s.card(c)
         if card.type in ("relic", "companion"):
             out += attach_actions(s, t.player, c, me.heroes, "attach-from-hand",
-                                  RULES.ruling("attach-timing"))
+                                  ATTACH_TIMING)
         else:
             out += event_actions(s, t.player, c, "play-from-hand")
-    blessings = [c for c in dict.fromkeys(me.hand) if s.card(c).is_blessing]
     for h in me.heroes:
         if h.cursed:
             out += [act(f"lift the curse on {s.name(h.card)} by discarding {s.name(b)}", "lift",
-                       RULES.ruling("curses"), h.card, b) for b in blessings]
-    out.append(act("end turn", "end-turn", ADVENTURE,
-                   note="Stop adventuring; the next player's turn"))
+                       RULES.ruling("curses"), h.card, b)
+                    for b in dict.fromkeys(me.hand) if s.card(b).is_blessing]
+    out.append(END_TURN)
     return out
+
+
+def adventure_with(s: AgeaState, hero: str) -> Action:
+    """Sending a hero adventuring."""
+    return act(f"adventure with {s.name(hero)}", "adventure", ADVENTURE, hero,
+               note=f"{s.name(hero)} draws the top card and faces it")
 
 
 @RULES.does("adventure")
 def do_adventure(s: AgeaState, t: Task, a: Action) -> None:
     """The hero goes adventuring: it draws the top card and faces it."""
-    _, hero = s.hero(a.args[0])
+    _, hero = s.hero_to_change(a.args[0])
     hero.adventures_left -= 1
     s.draw_card(t.player, hero)
 
@@ -286,7 +306,7 @@ def do_adventure(s: AgeaState, t: Task, a: Action) -> None:
 @RULES.does("attach-from-hand")
 def do_attach_from_hand(s: AgeaState, t: Task, a: Action) -> None:
     """A relic or companion kept in hand is attached (ruling attach-timing)."""
-    s.data.players[t.player].hand.remove(a.args[0])
+    s.player_to_change(t.player).hand.remove(a.args[0])
     attach(s, a.args[0], a)
 
 
@@ -300,8 +320,8 @@ def do_play_from_hand(s: AgeaState, t: Task, a: Action) -> None:
 @RULES.does("lift")
 def do_lift(s: AgeaState, t: Task, a: Action) -> None:
     """A blessing card is discarded to lift a curse (ruling curses)."""
-    _, hero = s.hero(a.args[0])
-    s.data.players[t.player].hand.remove(a.args[1])
+    _, hero = s.hero_to_change(a.args[0])
+    s.player_to_change(t.player).hand.remove(a.args[1])
     s.discard(a.args[1])
     hero.cursed = False
     s.log(f"{s.name(a.args[1])} is discarded: {s.name(hero.card)} is no longer cursed.",
@@ -329,7 +349,7 @@ def offer_rival(s: AgeaState, t: Task) -> list[Action]:
 def do_rival(s: AgeaState, t: Task, a: Action) -> None:
     """The city state chosen is discarded."""
     s.pop()
-    cities = s.data.players[t.player].cities
+    cities = s.player_to_change(t.player).cities
     city = next(c for c in cities if card_id(c) == a.args[0])
     cities.remove(city)
     s.discard(city)

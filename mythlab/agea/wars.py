@@ -99,9 +99,14 @@ def war_roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
     """Each player adds 1D6 to the Battle Total (tied leaders roll off, ruling war-tie)."""
     war = s.data.war
     assert war is not None
-    what = "in the roll-off" if war.contenders else f"for the {s.name(war.card)}"
-    return uniform([act(f"{s.player_name(t.player)} rolls {r} {what}", "war-roll", WARS, r)
-                    for r in range(1, 7)])
+    return list(s.once(war_d6_outcomes, t.player, "" if war.contenders else war.card))
+
+
+def war_d6_outcomes(s: AgeaState, player: int, war: str) -> tuple[tuple[Action, Fraction], ...]:
+    """The six faces of a player's war die: for the war card ``war``, or in a roll-off."""
+    what = f"for the {s.name(war)}" if war else "in the roll-off"
+    return tuple(uniform([act(f"{s.player_name(player)} rolls {r} {what}", "war-roll", WARS, r)
+                          for r in range(1, 7)]))
 
 
 @RULES.does("war-roll")
@@ -133,7 +138,7 @@ def do_war_roll(s: AgeaState, t: Task, a: Action) -> None:
         s.push("war-roll", player=leaders[0], players=leaders[1:])
         return
     winner = leaders[0]
-    s.data.players[winner].victory.append(s.from_limbo(war.card))
+    s.player_to_change(winner).victory.append(s.from_limbo(war.card))
     s.log(f"{s.player_name(winner)} wins the {s.name(war.card)} and keeps the card.", WARS)
     s.data.war = None
     if any(p.cities for q, p in enumerate(s.data.players) if q != winner):
@@ -154,7 +159,7 @@ def do_spoils(s: AgeaState, t: Task, a: Action) -> None:
     """The winner takes the chosen city state from its loser."""
     s.pop()
     city, loser = a.args
-    s.data.players[loser].cities.remove(city)
+    s.player_to_change(loser).cities.remove(city)
     s.gain_city(t.player, city, WARS)
 
 

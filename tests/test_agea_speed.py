@@ -1,0 +1,97 @@
+"""Agea's speed-ups (issue 13) give exactly what the plain computations they replace give:
+the card table, copying only the players a move changes, and the cached moves."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import mythlab
+from mythlab.agea.load import card_id
+from mythlab.agea.scenarios import scenario
+from mythlab.agea.state import copy_sharing_players
+from mythlab.engine import State
+from mythlab.engine.copying import replicate
+
+
+def test_the_card_table_gives_each_copys_card():
+    game = mythlab.make("agea", players=3)
+    s = game.initial_state()
+    for instance in [*game.deck, *(c.id for c in game.cards)]:
+        assert s.card(instance) is game.cards[card_id(instance)]
+    assert s.card("hydra#9") is game.cards["hydra"]  # a copy the deck was not built with
+    with pytest.raises(KeyError):
+        s.card("no-such-card")
+
+
+def test_a_move_copies_the_players_it_changes_and_shares_the_others():
+    s = scenario(players=3, heroes={0: ["Hercules"], 1: ["Ajax"], 2: ["Hector"]},
+                 deck_top=["Hydra"])
+    before = s.to_json()
+    after = s.apply("adventure with Hercules")
+    assert after.data.players[0] is not s.data.players[0]  # Hercules adventures
+    assert after.data.players[1] is s.data.players[1] and after.data.players[2] is s.data.players[2]
+    assert s.edited().to_json() == before
+
+
+def test_copy_sharing_players_copies_every_field_but_the_players_and_tasks():
+    """A field added to AgeaData later is copied too, or this test names it."""
+    s = scenario(players=2, heroes={0: ["Ajax"], 1: ["Hector"]}, deck_top=["Persian War"],
+                 phase="Draw")
+    d = s.data
+    assert d.war is not None and d.tasks  # the war's musters are pending
+    new = copy_sharing_players(d)
+    assert new == d
+    for f in dataclasses.fields(d):
+        old_value, new_value = getattr(d, f.name), getattr(new, f.name)
+        if isinstance(old_value, list | dict) or dataclasses.is_dataclass(old_value):
+            assert new_value is not old_value, f"{f.name} is shared"
+    assert all(a is b for a, b in zip(new.players, d.players, strict=True))
+    assert all(a is b for a, b in zip(new.tasks, d.tasks, strict=True))
+
+
+def _applied_on_a_full_copy(state: State, action) -> State:
+    """``apply`` as it was before copy on write: every player copied before the move."""
+    new = state._copy(replicate(state.data), [])
+    new.history = state.history + (action.label,)
+    State._do(new, action)  # the engine's move, without Agea's shared-player bookkeeping
+    return new
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_copy_on_write_gives_the_same_states_as_full_copies(players):
+    """Every legal move of seeded random games: the same state as after a full copy, and the
+    state moved from is untouched."""
+    rng = random.Random(players)
+    state = mythlab.make("agea", players=players, seed=players).initial_state()
+    while not state.is_terminal():
+        before = state.to_json()
+        for action in state.legal_actions():
+            assert state.apply(action).to_json() == \
+                _applied_on_a_full_copy(state, action).to_json(), action.label
+            assert state.edited().to_json() == before, action.label
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def _offers(state: State) -> list[tuple]:
+    """Every part of each move offered (and each chance outcome's probability)."""
+    moves = state.chance_outcomes() or [(a, None) for a in state.legal_actions()]
+    return [(a.label, a.kind, a.args, a.rule, a.note, p) for a, p in moves]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_moves_made_once_per_game_are_the_moves_made_afresh(players):
+    """Random games: each state offers the same moves with the game's made-once moves as with
+    none made yet (``AgeaState.once`` keys each move by everything it depends on)."""
+    rng = random.Random(players)
+    game = mythlab.make("agea", players=players, seed=players)
+    state = game.initial_state()
+    while not state.is_terminal():
+        offered = _offers(state)
+        made, game.made = game.made, {}
+        assert _offers(state.edited()) == offered
+        game.made = made
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(game.made) > 10  # moves were made once and offered again
