@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
+from mythlab.engine.copying import replicate
 
 from . import hidden, power_tasks, turns  # noqa: F401  (they register their rules on RULES)
 from . import legends as L
@@ -70,7 +71,7 @@ from .refs import (
     TWO_PLAYERS,
 )
 from .scoring import score_table
-from .state import II, III, ElysiumData, Seat, Task, filter_text
+from .state import II, III, ElysiumData, Seat, Task, copy_sharing_seats, filter_text
 
 if TYPE_CHECKING:
     from .game import ElysiumGame
@@ -87,7 +88,8 @@ _ZONES = {"agora": "agora", "oracle": "oracle", "discard_pile": "discard", "draw
 class ElysiumState(State):
     """A position in Elysium."""
 
-    __slots__ = ()
+    #: ``_shared``: a bit per seat still shared with the state before the move (copy-on-write)
+    __slots__ = ("_shared",)
     data_class = ElysiumData
     rules = RULES
     data: ElysiumData
@@ -110,9 +112,28 @@ class ElysiumState(State):
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return diagnose(self, label)
 
+    def _copy_data_for(self, action: Action) -> ElysiumData:
+        """The position, its seats shared with this state until ``seat`` copies one (states are
+        read-only from outside, and the rules reach a seat to change only through ``seat``)."""
+        return copy_sharing_seats(self.data)
+
+    def _before_move(self, action: Action) -> None:
+        # a move is carried out on the copy ``_copy_data_for`` made: every seat is shared
+        self._shared = (1 << len(self.data.seats)) - 1
+
     # ------------------------------------------------------------------ small helpers
     def seat(self, q: int) -> Seat:
-        """Player ``q``'s board, domain, Elysium and epoch counters."""
+        """Player ``q``'s board, domain, Elysium and epoch counters, for a rule to read or
+        change: a seat still shared with the state before the move is copied first."""
+        shared = getattr(self, "_shared", 0)  # unset: a state no move made (initial, clone)
+        if shared >> q & 1:
+            self._shared = shared & ~(1 << q)
+            self.data.seats[q] = replicate(self.data.seats[q])
+        return self.data.seats[q]
+
+    def read_seat(self, q: int) -> Seat:
+        """Player ``q``'s seat for a rule that only reads it (offers, checks): never copied,
+        so never to be changed."""
         return self.data.seats[q]
 
     def card(self, instance: str) -> Card:
@@ -121,7 +142,7 @@ class ElysiumState(State):
 
     def label(self, q: int, instance: str) -> str:
         """A card as player ``q``'s moves name it: "a Citizen" when it is face down."""
-        return "a Citizen" if instance in self.seat(q).citizens else self.game.labels[instance]
+        return "a Citizen" if instance in self.read_seat(q).citizens else self.game.labels[instance]
 
     def facts(self, q: int, instance: str) -> CardFacts:
         """What powers see of a card: nothing but "a Citizen" for a face-down card."""
@@ -261,7 +282,7 @@ class ElysiumState(State):
             self.fill_agora()
             if self.game.oracle_in_play:
                 self.fill_oracle()
-        for seat in d.seats:
+        for seat in map(self.seat, range(self.game.players)):
             seat.quest, seat.cards_taken = "", 0
             seat.acquired, seat.transferred, seat.legend_used = [], [], []
         d.turn = 0
@@ -324,7 +345,7 @@ class ElysiumState(State):
     def phase_counts(self, q: int) -> list[str]:
         """The player's Legend powers still to be counted over this Phase III (Charon): in the
         domain or transferred this phase (ruling legend-timing), not settled yet."""
-        seat = self.seat(q)
+        seat = self.read_seat(q)
         cards = list(seat.domain) + [c for c in seat.transferred if c not in seat.domain]
         return [c for c in cards if c not in seat.citizens and c not in seat.legend_used
                 and self.counted_over_phase(c)]
@@ -340,7 +361,7 @@ class ElysiumState(State):
     def phase_four(self) -> None:
         """Phase IV (p.10): columns back, Activate cards straighten, the epoch marker moves."""
         d = self.data
-        for seat in d.seats:
+        for seat in map(self.seat, range(self.game.players)):
             seat.columns = [c.value for c in self.game.rules.columns]
             seat.turned = []
             seat.lyres = 0
@@ -353,7 +374,7 @@ class ElysiumState(State):
     def final_scoring(self) -> None:
         """Final scoring (p.10): domains and lone Elysium cards leave the game, then the table."""
         d = self.data
-        for q, seat in enumerate(d.seats):
+        for q, seat in enumerate(map(self.seat, range(self.game.players))):
             d.removed += seat.domain
             seat.domain, seat.turned, seat.rings = [], [], []
             lone = [lg for lg in seat.legends if len(lg) < 2]
@@ -388,14 +409,14 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ taking cards
     def meets(self, q: int, condition: Sequence[Colour] | None) -> bool:
         """Do the columns left meet an acquisition condition? Black is any colour (p.4-5)."""
-        columns = self.seat(q).columns
+        columns = self.read_seat(q).columns
         need = list(condition or ())
         return all(c.value in columns for c in need if c is not Colour.BLACK) \
             and len(columns) >= len(need)
 
     def domain_keys(self, q: int, ignore: str = "") -> set[str]:
         """The pictures of the face-up cards in a domain."""
-        seat, keys = self.seat(q), self.game.keys
+        seat, keys = self.read_seat(q), self.game.keys
         return {keys[c] for c in seat.domain if c != ignore and c not in seat.citizens}
 
     def identical(self, q: int, instance: str, ignore: str = "") -> bool:
@@ -404,7 +425,7 @@ class ElysiumState(State):
 
     def takeable_cards(self, q: int) -> list[str]:
         """Agora cards ``q`` may take now: quota, no identical card, condition met (p.5)."""
-        seat = self.seat(q)
+        seat = self.read_seat(q)
         if seat.cards_taken >= self.game.number("cards_per_epoch"):
             return []
         held, keys = self.domain_keys(q), self.game.keys
@@ -413,7 +434,7 @@ class ElysiumState(State):
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
-        seat = self.seat(q)
+        seat = self.read_seat(q)
         if seat.quest:
             return []
         return [t for t in self.data.quests
@@ -459,7 +480,7 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
         """Why the owner cannot use this power now in their turn (timing, ring, Eleusis)."""
-        card, seat = self.card(instance), self.seat(q)
+        card, seat = self.card(instance), self.read_seat(q)
         if instance in seat.citizens:
             return CITIZENS
         if card.timing is Timing.ACTIVATE and instance in seat.turned:
@@ -552,7 +573,7 @@ class ElysiumState(State):
     def transfer_offers(self, q: int, mode: str, spec: CardSpec, kind: str,
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9)."""
-        seat, cards = self.seat(q), self.game.inst
+        seat, cards = self.read_seat(q), self.game.inst
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from mythlab.engine.copying import replicate
+
 from .powers import CardSpec
 
 #: the phases the turn flow and the views test for by name
@@ -101,3 +103,13 @@ class ElysiumData:
     level_bonus: dict[str, list[int]] = field(default_factory=dict)   # level: [seat, size]
     groups: int = 0
     over: bool = False
+
+
+def copy_sharing_seats(data: ElysiumData) -> ElysiumData:
+    """A copy of the position whose seats are the very objects of ``data``: a move changes one
+    or two seats, so ``ElysiumState.seat`` copies a seat the first time a rule reaches it
+    (copy-on-write) rather than every move copying all of them."""
+    new = object.__new__(ElysiumData)
+    new.__dict__.update({name: list(value) if name == "seats" else replicate(value)
+                         for name, value in vars(data).items()})
+    return new

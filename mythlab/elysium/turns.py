@@ -38,7 +38,7 @@ def power_offers(s: ElysiumState, q: int, timings: tuple[Timing, ...], kind: str
                  extra: Sequence[str] = ()) -> list[Action]:
     """Moves using the powers of these timings that ``q`` may use now (domain cards, then
     ``extra`` cards such as the ones transferred this phase)."""
-    seat = s.seat(q)
+    seat = s.read_seat(q)
     out = []
     for c in list(seat.domain) + [c for c in extra if c not in seat.domain]:
         card = s.card(c)
@@ -62,7 +62,7 @@ def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
         out += [act(f"take quest {s.game.quests[x].number}", "quest", PHASE_II, x,
                     note=_quest_note(s, x)) for x in quests]
         if not cards and not quests:
-            seat = s.seat(q)
+            seat = s.read_seat(q)
             if seat.cards_taken < s.game.number("cards_per_epoch") and (s.data.draw
                                                                       or s.data.discard):
                 out.append(act("take a Citizen", "citizen", FORCED_CITIZEN,
@@ -144,7 +144,7 @@ def do_end_turn(s: ElysiumState, t: Task, a: Action) -> None:
 def offer_column(s: ElysiumState, t: Task) -> list[Action]:
     """After a card or quest, discard one column, any colour (p.6)."""
     return [act(f"discard the {c} column", "column", COLUMN, c)
-            for c in s.seat(t.player).columns]
+            for c in s.read_seat(t.player).columns]
 
 
 @RULES.does("column")
@@ -159,7 +159,7 @@ def do_column(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.offers("legend")
 def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
     """Phase III (p.8): transfers up to the quest's lyres, legend powers, then done."""
-    q, seat = t.player, s.seat(t.player)
+    q, seat = t.player, s.read_seat(t.player)
     out: list[Action] = []
     if seat.lyres > 0:
         out += s.transfer_offers(q, "normal", CardSpec(), "transfer", TRANSFERS)

@@ -1,0 +1,42 @@
+"""Elysium's playout shortcuts (issue 13) never change a game: each is checked against the plain
+computation it replaces, over whole random games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mythlab
+from mythlab.elysium.rules import ElysiumState
+from mythlab.engine.copying import replicate
+
+
+def random_states(players: int, seed: int):
+    """Every state of a random game, in order."""
+    state = mythlab.make("elysium", players=players, seed=seed).initial_state()
+    rng = random.Random(seed)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_copy_on_write_seats_give_the_states_a_full_copy_gives_and_leave_the_old_one(
+        players, seed, monkeypatch):
+    """A move shares the seats with the state before it and ``seat`` copies one before a rule
+    changes it: every legal move of every state of a random game leaves that state as it was,
+    and leads to the state a full copy of the position leads to."""
+    games, before = [], []  # each state's JSON is taken before the next move is made
+    for s in random_states(players, seed):
+        games.append(s)
+        before.append(s._dump_json())
+    shared = [[s.apply(a).to_json() for a in s.legal_actions()] for s in games]
+    assert [s._dump_json() for s in games] == before  # no move changed its state
+    monkeypatch.setattr(ElysiumState, "_copy_data_for", lambda s, a: replicate(s.data))
+    monkeypatch.setattr(ElysiumState, "_before_move", lambda s, a: None)
+    full = [[s.apply(a).to_json() for a in s.legal_actions()] for s in games]
+    assert shared == full
