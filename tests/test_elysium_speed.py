@@ -10,6 +10,7 @@ import pytest
 
 import mythlab
 from mythlab.elysium.rules import ElysiumState
+from mythlab.elysium.state import copy_sharing_seats
 from mythlab.engine.copying import replicate
 
 
@@ -40,3 +41,17 @@ def test_copy_on_write_seats_give_the_states_a_full_copy_gives_and_leave_the_old
     monkeypatch.setattr(ElysiumState, "_before_move", lambda s, a: None)
     full = [[s.apply(a).to_json() for a in s.legal_actions()] for s in games]
     assert shared == full
+
+
+def test_copy_sharing_seats_shares_the_seats_and_no_other_list_dict_or_task():
+    state = next(s for s in random_states(4, 5) if len(s.data.tasks) > 1 and s.data.level_bonus)
+    old = state.data
+    new = copy_sharing_seats(old)
+    assert new == old
+    for name, value in vars(old).items():
+        if isinstance(value, list | dict):
+            assert getattr(new, name) is not value, name
+    assert all(a is b for a, b in zip(new.seats, old.seats, strict=True))
+    assert not any(a is b for a, b in zip(new.tasks, old.tasks, strict=True))
+    assert all(a is not b for a, b in zip(new.level_bonus.values(), old.level_bonus.values(),
+                                          strict=True))
