@@ -13,7 +13,8 @@ cite a mythlab ruling (``data/rulings.yaml``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
@@ -85,6 +86,24 @@ NOTHING_OFFERED = {"discard": power_tasks.nothing_to_discard}
 _ZONES = {"agora": "agora", "oracle": "oracle", "discard_pile": "discard", "draw_pile": "draw"}
 
 
+def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
+    """Would these columns meet an acquisition condition? Black is any colour (Elysium
+    rulebook, Greek edition, p.4-5).
+
+    >>> meets(["red", "blue"], [Colour.RED, Colour.BLACK]), meets(["blue"], [Colour.RED])
+    (True, False)
+    """
+    colours, size = _needs(tuple(condition or ()))
+    return len(columns) >= size and all(c in columns for c in colours)
+
+
+@cache
+def _needs(condition: tuple[Colour, ...]) -> tuple[tuple[str, ...], int]:
+    """A condition as the colours it names (black, any colour, left out) and its size: worked
+    out once per condition (a card's condition never changes)."""
+    return tuple(c.value for c in condition if c is not Colour.BLACK), len(condition)
+
+
 class ElysiumState(State):
     """A position in Elysium."""
 
@@ -135,6 +154,15 @@ class ElysiumState(State):
         """Player ``q``'s seat for a rule that only reads it (offers, checks): never copied,
         so never to be changed."""
         return self.data.seats[q]
+
+    def move(self, make: Callable[..., Action], *args: Any) -> Action:
+        """``make(state, *args)``, made once per game: ``make`` must depend on the game and
+        ``args`` only, and an Action is frozen, so every state may offer the same object."""
+        key = (make, *args)
+        found = self.game.moves.get(key)
+        if found is None:
+            found = self.game.moves[key] = make(self, *args)
+        return found
 
     def card(self, instance: str) -> Card:
         """The card a physical card (an instance id such as ``hd7``) is a copy of."""
@@ -409,10 +437,7 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ taking cards
     def meets(self, q: int, condition: Sequence[Colour] | None) -> bool:
         """Do the columns left meet an acquisition condition? Black is any colour (p.4-5)."""
-        columns = self.read_seat(q).columns
-        need = list(condition or ())
-        return all(c.value in columns for c in need if c is not Colour.BLACK) \
-            and len(columns) >= len(need)
+        return meets(self.read_seat(q).columns, condition)
 
     def domain_keys(self, q: int, ignore: str = "") -> set[str]:
         """The pictures of the face-up cards in a domain."""
@@ -428,9 +453,10 @@ class ElysiumState(State):
         seat = self.read_seat(q)
         if seat.cards_taken >= self.game.number("cards_per_epoch"):
             return []
-        held, keys = self.domain_keys(q), self.game.keys
+        held, keys, cards, columns = self.domain_keys(q), self.game.keys, self.game.inst, \
+            seat.columns
         return self.distinct(c for c in self.data.agora
-                             if keys[c] not in held and self.meets(q, self.card(c).condition))
+                             if keys[c] not in held and meets(columns, cards[c].condition))
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
