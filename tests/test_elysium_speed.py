@@ -55,3 +55,20 @@ def test_copy_sharing_seats_shares_the_seats_and_no_other_list_dict_or_task():
     assert not any(a is b for a, b in zip(new.tasks, old.tasks, strict=True))
     assert all(a is not b for a, b in zip(new.level_bonus.values(), old.level_bonus.values(),
                                           strict=True))
+
+
+def offered(states):
+    """Every field of every legal move of each state, worked out again (``edited``)."""
+    return [[(a.label, a.kind, a.args, a.rule, a.note) for a in s.edited().legal_actions()]
+            for s in states]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 7)])
+def test_moves_made_once_per_game_are_the_moves_a_state_would_make_itself(
+        players, seed, monkeypatch):
+    """``ElysiumState.move`` memoises moves per game: over a random game the legal moves are
+    the ones made afresh, field for field."""
+    states = list(random_states(players, seed))
+    memoised = offered(states)
+    monkeypatch.setattr(ElysiumState, "move", lambda s, make, *args: make(s, *args))
+    assert offered(states) == memoised
