@@ -277,6 +277,7 @@ class ElysiumState(State):
             elif not offers:
                 self.done(task)             # nothing to decide: the decision is dropped
             elif len(offers) == 1 and offers[0].kind in FORCED:
+                d.tasks[-1] = task = replicate(task)  # may be shared with the previous state
                 RULES.do(self, task, offers[0])
             else:
                 self._legal_cache = tuple(offers)

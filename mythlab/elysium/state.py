@@ -112,7 +112,7 @@ _FIELD_COPIES: dict[str, Callable[[Any], Any] | None] = {
     "str": None, "int": None, "bool": None,
     "list[str]": list.copy, "list[int]": list.copy,
     "list[Seat]": list.copy,            # a new list holding the same seats
-    "list[Task]": replicate,
+    "list[Task]": lambda tasks: tasks[:-1] + [replicate(tasks[-1])] if tasks else [],
     "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()},
 }
 _DATA_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)
@@ -122,7 +122,9 @@ _DATA_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData
 def copy_sharing_seats(data: ElysiumData) -> ElysiumData:
     """A copy of the position whose seats are the very objects of ``data``: a move changes one
     or two seats, so ``ElysiumState.seat`` copies a seat the first time a rule reaches it
-    (copy-on-write) rather than every move copying all of them."""
+    (copy-on-write) rather than every move copying all of them. Of the task stack only the top
+    is copied: the task a move answers is the only one its doer changes (a forced move made
+    later in the same step copies its task first, ``ElysiumState._advance``)."""
     copied = vars(data).copy()
     for name, copy in _DATA_COPIES:
         copied[name] = copy(copied[name])
