@@ -11,13 +11,12 @@ cards need least, and uses the one-step lookahead only for the decisions card po
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from mythlab.engine import Action
 
 from . import legends as L
-from .powers import Colour, Timing
-from .rules import ElysiumState
+from .powers import Timing
+from .rules import ElysiumState, meets
 
 #: what a card's non-instant power is worth to the bot, in VP (instant powers are seen by
 #: looking one move ahead); activate powers are scaled by the epochs left to use them
@@ -26,18 +25,6 @@ POWER_VALUE = {Timing.ACTIVATE: 0.5, Timing.TRIGGER: 1.0, Timing.PERMANENT: 1.0,
 #: a lone card in the Elysium may still grow into a legend (worth this), except in the last
 #: epoch, where lone cards are removed at final scoring
 NEW_LEGEND = 0.5
-
-
-def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
-    """Would these columns meet an acquisition condition? Black is any colour (Elysium
-    rulebook, Greek edition, p.4-5).
-
-    >>> meets(["red", "blue"], [Colour.RED, Colour.BLACK]), meets(["blue"], [Colour.RED])
-    (True, False)
-    """
-    need = list(condition or ())
-    return all(c.value in columns for c in need if c is not Colour.BLACK) \
-        and len(columns) >= len(need)
 
 
 class LegendBot:

@@ -97,7 +97,7 @@ def diagnose(s: ElysiumState, label: str) -> tuple[str, str] | None:
     low = text.casefold()
     task = d.tasks[-1]
     q = task.player
-    seat = s.seat(q)
+    seat = s.read_seat(q)
     if low.startswith("take quest"):
         if task.kind != "turn":
             return PHASE_II, "quests are taken in your Phase II turn"
@@ -174,7 +174,7 @@ def diagnose(s: ElysiumState, label: str) -> tuple[str, str] | None:
 
 
 def _diagnose_transfer(s: ElysiumState, task: Task, text: str) -> tuple[str, str] | None:
-    seat, cards = s.seat(task.player), s.game.inst
+    seat, cards = s.read_seat(task.player), s.game.inst
     name, _, where = text[9:].partition(" to ")
     if name.casefold() == "a citizen":
         inst = next((c for c in seat.domain if c in seat.citizens), None)

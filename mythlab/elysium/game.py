@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from mythlab.engine import DataError, Game, Phase, PhaseBook, State
+from mythlab.engine import Action, DataError, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 from mythlab.engine.errors import shown
 
@@ -96,6 +96,9 @@ class ElysiumGame(Game):
         self.quests = {q.id: q for q in self.rules.quests_for(self.players)}
         rendered = {c.key: render(c) for c in self.inst.values()}
         self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
+        self.timing = {i: c.timing for i, c in self.inst.items()}
+        #: moves made once per game and offered by every state (``ElysiumState.move``)
+        self.moves: dict[tuple, Action] = {}
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)

@@ -79,7 +79,7 @@ def offer_discard(s: ElysiumState, t: Task) -> list[Action]:
     """Discard a card: one choice per picture, and one for "a Citizen"."""
     q, spec = t.player, card_filter(t.spec)
     if t.zone == "domain":
-        seat = s.seat(q)
+        seat = s.read_seat(q)
         pool = [c for c in seat.domain if spec.matches(s.facts(q, c))]
         citizens = [c for c in pool if c in seat.citizens][:1]
         pool = s.distinct(c for c in pool if c not in seat.citizens) + citizens
@@ -119,7 +119,7 @@ def nothing_to_discard(s: ElysiumState, t: Task) -> None:
 @RULES.offers("exchange")
 def offer_exchange(s: ElysiumState, t: Task) -> list[Action]:
     """Swap a domain card for a card of another zone, never for an identical one."""
-    q, spec, seat = t.player, card_filter(t.spec), s.seat(t.player)
+    q, spec, seat = t.player, card_filter(t.spec), s.read_seat(t.player)
     mine = [c for c in seat.domain if c not in seat.citizens and spec.matches(s.game.facts[c])]
     theirs = s.distinct(s.zone(t.zone2))
     return [act(f"exchange {s.game.labels[m]} for {s.game.labels[o]}", "exchange", POWERS, m, o)
@@ -144,7 +144,7 @@ def do_exchange(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.offers("use_power")
 def offer_use_power(s: ElysiumState, t: Task) -> list[Action]:
     """Use another card's power (glossary p.12); never a card that itself uses a power."""
-    q, spec, seat = t.player, card_filter(t.spec), s.seat(t.player)
+    q, spec, seat = t.player, card_filter(t.spec), s.read_seat(t.player)
     out = []
     for c in seat.domain:
         card = s.card(c)
@@ -192,7 +192,7 @@ def offer_may(s: ElysiumState, t: Task) -> list[Action]:
     """Accept or decline what a power offers ("may"); one that starts by paying needs the means."""
     out = []
     first = t.options[0][0] if t.options[0] else None
-    if first is None or first.kind != "pay" or _affordable(s.seat(t.player), first):
+    if first is None or first.kind != "pay" or _affordable(s.read_seat(t.player), first):
         out.append(act(f"accept: {t.labels[0]}", "accept", ATHENA_ORDER))
     out.append(act("decline", "decline", ATHENA_ORDER))
     return out

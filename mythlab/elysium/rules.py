@@ -13,10 +13,12 @@ cite a mythlab ruling (``data/rulings.yaml``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
+from mythlab.engine.copying import replicate
 
 from . import hidden, power_tasks, turns  # noqa: F401  (they register their rules on RULES)
 from . import legends as L
@@ -70,7 +72,7 @@ from .refs import (
     TWO_PLAYERS,
 )
 from .scoring import score_table
-from .state import II, III, ElysiumData, Seat, Task, filter_text
+from .state import II, III, ElysiumData, Seat, Task, copy_sharing_seats, filter_text
 
 if TYPE_CHECKING:
     from .game import ElysiumGame
@@ -84,10 +86,29 @@ NOTHING_OFFERED = {"discard": power_tasks.nothing_to_discard}
 _ZONES = {"agora": "agora", "oracle": "oracle", "discard_pile": "discard", "draw_pile": "draw"}
 
 
+def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
+    """Would these columns meet an acquisition condition? Black is any colour (Elysium
+    rulebook, Greek edition, p.4-5).
+
+    >>> meets(["red", "blue"], [Colour.RED, Colour.BLACK]), meets(["blue"], [Colour.RED])
+    (True, False)
+    """
+    colours, size = _needs(tuple(condition or ()))
+    return len(columns) >= size and all(c in columns for c in colours)
+
+
+@cache
+def _needs(condition: tuple[Colour, ...]) -> tuple[tuple[str, ...], int]:
+    """A condition as the colours it names (black, any colour, left out) and its size: worked
+    out once per condition (a card's condition never changes)."""
+    return tuple(c.value for c in condition if c is not Colour.BLACK), len(condition)
+
+
 class ElysiumState(State):
     """A position in Elysium."""
 
-    __slots__ = ()
+    #: ``_shared``: a bit per seat still shared with the state before the move (copy-on-write)
+    __slots__ = ("_shared",)
     data_class = ElysiumData
     rules = RULES
     data: ElysiumData
@@ -110,10 +131,38 @@ class ElysiumState(State):
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return diagnose(self, label)
 
+    def _copy_data_for(self, action: Action) -> ElysiumData:
+        """The position, its seats shared with this state until ``seat`` copies one (states are
+        read-only from outside, and the rules reach a seat to change only through ``seat``)."""
+        return copy_sharing_seats(self.data)
+
+    def _before_move(self, action: Action) -> None:
+        # a move is carried out on the copy ``_copy_data_for`` made: every seat is shared
+        self._shared = (1 << len(self.data.seats)) - 1
+
     # ------------------------------------------------------------------ small helpers
     def seat(self, q: int) -> Seat:
-        """Player ``q``'s board, domain, Elysium and epoch counters."""
+        """Player ``q``'s board, domain, Elysium and epoch counters, for a rule to read or
+        change: a seat still shared with the state before the move is copied first."""
+        shared = getattr(self, "_shared", 0)  # unset: a state no move made (initial, clone)
+        if shared >> q & 1:
+            self._shared = shared & ~(1 << q)
+            self.data.seats[q] = replicate(self.data.seats[q])
         return self.data.seats[q]
+
+    def read_seat(self, q: int) -> Seat:
+        """Player ``q``'s seat for a rule that only reads it (offers, checks): never copied,
+        so never to be changed."""
+        return self.data.seats[q]
+
+    def move(self, make: Callable[..., Action], *args: Any) -> Action:
+        """``make(state, *args)``, made once per game: ``make`` must depend on the game and
+        ``args`` only, and an Action is frozen, so every state may offer the same object."""
+        key = (make, *args)
+        found = self.game.moves.get(key)
+        if found is None:
+            found = self.game.moves[key] = make(self, *args)
+        return found
 
     def card(self, instance: str) -> Card:
         """The card a physical card (an instance id such as ``hd7``) is a copy of."""
@@ -121,7 +170,7 @@ class ElysiumState(State):
 
     def label(self, q: int, instance: str) -> str:
         """A card as player ``q``'s moves name it: "a Citizen" when it is face down."""
-        return "a Citizen" if instance in self.seat(q).citizens else self.game.labels[instance]
+        return "a Citizen" if instance in self.read_seat(q).citizens else self.game.labels[instance]
 
     def facts(self, q: int, instance: str) -> CardFacts:
         """What powers see of a card: nothing but "a Citizen" for a face-down card."""
@@ -228,6 +277,7 @@ class ElysiumState(State):
             elif not offers:
                 self.done(task)             # nothing to decide: the decision is dropped
             elif len(offers) == 1 and offers[0].kind in FORCED:
+                d.tasks[-1] = task = replicate(task)  # may be shared with the previous state
                 RULES.do(self, task, offers[0])
             else:
                 self._legal_cache = tuple(offers)
@@ -261,7 +311,7 @@ class ElysiumState(State):
             self.fill_agora()
             if self.game.oracle_in_play:
                 self.fill_oracle()
-        for seat in d.seats:
+        for seat in map(self.seat, range(self.game.players)):
             seat.quest, seat.cards_taken = "", 0
             seat.acquired, seat.transferred, seat.legend_used = [], [], []
         d.turn = 0
@@ -324,7 +374,7 @@ class ElysiumState(State):
     def phase_counts(self, q: int) -> list[str]:
         """The player's Legend powers still to be counted over this Phase III (Charon): in the
         domain or transferred this phase (ruling legend-timing), not settled yet."""
-        seat = self.seat(q)
+        seat = self.read_seat(q)
         cards = list(seat.domain) + [c for c in seat.transferred if c not in seat.domain]
         return [c for c in cards if c not in seat.citizens and c not in seat.legend_used
                 and self.counted_over_phase(c)]
@@ -340,7 +390,7 @@ class ElysiumState(State):
     def phase_four(self) -> None:
         """Phase IV (p.10): columns back, Activate cards straighten, the epoch marker moves."""
         d = self.data
-        for seat in d.seats:
+        for seat in map(self.seat, range(self.game.players)):
             seat.columns = [c.value for c in self.game.rules.columns]
             seat.turned = []
             seat.lyres = 0
@@ -353,7 +403,7 @@ class ElysiumState(State):
     def final_scoring(self) -> None:
         """Final scoring (p.10): domains and lone Elysium cards leave the game, then the table."""
         d = self.data
-        for q, seat in enumerate(d.seats):
+        for q, seat in enumerate(map(self.seat, range(self.game.players))):
             d.removed += seat.domain
             seat.domain, seat.turned, seat.rings = [], [], []
             lone = [lg for lg in seat.legends if len(lg) < 2]
@@ -388,14 +438,11 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ taking cards
     def meets(self, q: int, condition: Sequence[Colour] | None) -> bool:
         """Do the columns left meet an acquisition condition? Black is any colour (p.4-5)."""
-        columns = self.seat(q).columns
-        need = list(condition or ())
-        return all(c.value in columns for c in need if c is not Colour.BLACK) \
-            and len(columns) >= len(need)
+        return meets(self.read_seat(q).columns, condition)
 
     def domain_keys(self, q: int, ignore: str = "") -> set[str]:
         """The pictures of the face-up cards in a domain."""
-        seat, keys = self.seat(q), self.game.keys
+        seat, keys = self.read_seat(q), self.game.keys
         return {keys[c] for c in seat.domain if c != ignore and c not in seat.citizens}
 
     def identical(self, q: int, instance: str, ignore: str = "") -> bool:
@@ -404,16 +451,17 @@ class ElysiumState(State):
 
     def takeable_cards(self, q: int) -> list[str]:
         """Agora cards ``q`` may take now: quota, no identical card, condition met (p.5)."""
-        seat = self.seat(q)
+        seat = self.read_seat(q)
         if seat.cards_taken >= self.game.number("cards_per_epoch"):
             return []
-        held, keys = self.domain_keys(q), self.game.keys
+        held, keys, cards, columns = self.domain_keys(q), self.game.keys, self.game.inst, \
+            seat.columns
         return self.distinct(c for c in self.data.agora
-                             if keys[c] not in held and self.meets(q, self.card(c).condition))
+                             if keys[c] not in held and meets(columns, cards[c].condition))
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
-        seat = self.seat(q)
+        seat = self.read_seat(q)
         if seat.quest:
             return []
         return [t for t in self.data.quests
@@ -459,7 +507,7 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
         """Why the owner cannot use this power now in their turn (timing, ring, Eleusis)."""
-        card, seat = self.card(instance), self.seat(q)
+        card, seat = self.card(instance), self.read_seat(q)
         if instance in seat.citizens:
             return CITIZENS
         if card.timing is Timing.ACTIVATE and instance in seat.turned:
@@ -552,7 +600,7 @@ class ElysiumState(State):
     def transfer_offers(self, q: int, mode: str, spec: CardSpec, kind: str,
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9)."""
-        seat, cards = self.seat(q), self.game.inst
+        seat, cards = self.read_seat(q), self.game.inst
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:

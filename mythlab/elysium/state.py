@@ -5,9 +5,12 @@ Everything a state holds is here, so a game serialises to JSON and copies cheapl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
+
+from mythlab.engine.copying import replicate
 
 from .powers import CardSpec
 
@@ -101,3 +104,30 @@ class ElysiumData:
     level_bonus: dict[str, list[int]] = field(default_factory=dict)   # level: [seat, size]
     groups: int = 0
     over: bool = False
+
+
+#: how ``copy_sharing_seats`` copies a field of each declared type (None: an atom, shared); a
+#: field of a type not listed here stops the import, so a new field is never shared by mistake
+_FIELD_COPIES: dict[str, Callable[[Any], Any] | None] = {
+    "str": None, "int": None, "bool": None,
+    "list[str]": list.copy, "list[int]": list.copy,
+    "list[Seat]": list.copy,            # a new list holding the same seats
+    "list[Task]": lambda tasks: tasks[:-1] + [replicate(tasks[-1])] if tasks else [],
+    "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()},
+}
+_DATA_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)
+                if _FIELD_COPIES[str(f.type)] is not None]
+
+
+def copy_sharing_seats(data: ElysiumData) -> ElysiumData:
+    """A copy of the position whose seats are the very objects of ``data``: a move changes one
+    or two seats, so ``ElysiumState.seat`` copies a seat the first time a rule reaches it
+    (copy-on-write) rather than every move copying all of them. Of the task stack only the top
+    is copied: the task a move answers is the only one its doer changes (a forced move made
+    later in the same step copies its task first, ``ElysiumState._advance``)."""
+    copied = vars(data).copy()
+    for name, copy in _DATA_COPIES:
+        copied[name] = copy(copied[name])
+    new = object.__new__(ElysiumData)
+    new.__dict__ = copied
+    return new

@@ -38,15 +38,15 @@ def power_offers(s: ElysiumState, q: int, timings: tuple[Timing, ...], kind: str
                  extra: Sequence[str] = ()) -> list[Action]:
     """Moves using the powers of these timings that ``q`` may use now (domain cards, then
     ``extra`` cards such as the ones transferred this phase)."""
-    seat = s.seat(q)
-    out = []
-    for c in list(seat.domain) + [c for c in extra if c not in seat.domain]:
-        card = s.card(c)
-        if c in seat.citizens or card.timing not in timings or s.usable(q, c) is not None:
-            continue
-        out.append(act(f"use {s.game.labels[c]}", kind, rule, c,
-                       note=f"{s.game.labels[c]}: {s.game.texts[c]}"))
-    return out
+    seat, timing = s.read_seat(q), s.game.timing
+    cards = seat.domain + [c for c in extra if c not in seat.domain] if extra else seat.domain
+    return [s.move(_use_move, c, kind, rule) for c in cards
+            if timing[c] in timings and c not in seat.citizens and s.usable(q, c) is None]
+
+
+def _use_move(s: ElysiumState, c: str, kind: str, rule: str) -> Action:
+    return act(f"use {s.game.labels[c]}", kind, rule, c,
+               note=f"{s.game.labels[c]}: {s.game.texts[c]}")
 
 
 # ---------------------------------------------------------------------- Phase II: a turn
@@ -57,28 +57,45 @@ def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
     out: list[Action] = []
     if not t.count:
         cards, quests = s.takeable_cards(q), s.takeable_quests(q)
-        out += [act(f"take {s.game.labels[c]}", "take", PHASE_II, c,
-                    note=f"{s.game.labels[c]}: {s.game.texts[c]}") for c in cards]
-        out += [act(f"take quest {s.game.quests[x].number}", "quest", PHASE_II, x,
-                    note=_quest_note(s, x)) for x in quests]
+        out += [s.move(_take_move, c) for c in cards]
+        out += [s.move(_quest_move, x, s.data.side) for x in quests]
         if not cards and not quests:
-            seat = s.seat(q)
+            seat = s.read_seat(q)
             if seat.cards_taken < s.game.number("cards_per_epoch") and (s.data.draw
                                                                       or s.data.discard):
-                out.append(act("take a Citizen", "citizen", FORCED_CITIZEN,
-                               note="No card or quest can be taken: take a Citizen"))
+                out.append(s.move(_citizen_move))
             else:
-                out.append(act("pass", "pass", PASS, note="Nothing can be taken: pass"))
+                out.append(s.move(_pass_move))
     out += power_offers(s, q, (Timing.ACTIVATE, Timing.TRIGGER), "use", POWERS)
     if t.count:
-        out.append(act("end turn", "end", RULES.ruling("turn-after-take")))
+        out.append(s.move(_end_move))
     return out
 
 
-def _quest_note(s: ElysiumState, tile: str) -> str:
+def _take_move(s: ElysiumState, c: str) -> Action:
+    return act(f"take {s.game.labels[c]}", "take", PHASE_II, c,
+               note=f"{s.game.labels[c]}: {s.game.texts[c]}")
+
+
+def _quest_move(s: ElysiumState, tile: str, side: str) -> Action:
     quest = s.game.quests[tile]
-    return (f"Quest {quest.number}: disc #{quest.number}, {quest.vp} VP, {quest.gold} gold, "
-            f"{quest.lyres} transfers; needs " + " or ".join(s.quest_colours(tile)))
+    return act(f"take quest {quest.number}", "quest", PHASE_II, tile,
+               note=f"Quest {quest.number}: disc #{quest.number}, {quest.vp} VP, {quest.gold} "
+                    f"gold, {quest.lyres} transfers; needs "
+                    + " or ".join(s.game.colours[side, tile]))
+
+
+def _citizen_move(s: ElysiumState) -> Action:
+    return act("take a Citizen", "citizen", FORCED_CITIZEN,
+               note="No card or quest can be taken: take a Citizen")
+
+
+def _pass_move(s: ElysiumState) -> Action:
+    return act("pass", "pass", PASS, note="Nothing can be taken: pass")
+
+
+def _end_move(s: ElysiumState) -> Action:
+    return act("end turn", "end", RULES.ruling("turn-after-take"))
 
 
 def _taken(s: ElysiumState, t: Task) -> None:
@@ -143,8 +160,11 @@ def do_end_turn(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.offers("column")
 def offer_column(s: ElysiumState, t: Task) -> list[Action]:
     """After a card or quest, discard one column, any colour (p.6)."""
-    return [act(f"discard the {c} column", "column", COLUMN, c)
-            for c in s.seat(t.player).columns]
+    return [s.move(_column_move, c) for c in s.read_seat(t.player).columns]
+
+
+def _column_move(s: ElysiumState, colour: str) -> Action:
+    return act(f"discard the {colour} column", "column", COLUMN, colour)
 
 
 @RULES.does("column")
@@ -159,7 +179,7 @@ def do_column(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.offers("legend")
 def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
     """Phase III (p.8): transfers up to the quest's lyres, legend powers, then done."""
-    q, seat = t.player, s.seat(t.player)
+    q, seat = t.player, s.read_seat(t.player)
     out: list[Action] = []
     if seat.lyres > 0:
         out += s.transfer_offers(q, "normal", CardSpec(), "transfer", TRANSFERS)

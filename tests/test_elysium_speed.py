@@ -1,0 +1,75 @@
+"""Elysium's playout shortcuts (issue 13) never change a game: each is checked against the plain
+computation it replaces, over whole random games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mythlab
+from mythlab.elysium.rules import ElysiumState
+from mythlab.elysium.state import copy_sharing_seats
+from mythlab.engine.copying import replicate
+
+
+def random_states(players: int, seed: int):
+    """Every state of a random game, in order."""
+    state = mythlab.make("elysium", players=players, seed=seed).initial_state()
+    rng = random.Random(seed)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_copy_on_write_seats_give_the_states_a_full_copy_gives_and_leave_the_old_one(
+        players, seed, monkeypatch):
+    """A move shares the seats with the state before it and ``seat`` copies one before a rule
+    changes it: every legal move of every state of a random game leaves that state as it was,
+    and leads to the state a full copy of the position leads to."""
+    games, before = [], []  # each state's JSON is taken before the next move is made
+    for s in random_states(players, seed):
+        games.append(s)
+        before.append(s._dump_json())
+    shared = [[s.apply(a).to_json() for a in s.legal_actions()] for s in games]
+    assert [s._dump_json() for s in games] == before  # no move changed its state
+    monkeypatch.setattr(ElysiumState, "_copy_data_for", lambda s, a: replicate(s.data))
+    monkeypatch.setattr(ElysiumState, "_before_move", lambda s, a: None)
+    full = [[s.apply(a).to_json() for a in s.legal_actions()] for s in games]
+    assert shared == full
+
+
+def test_copy_sharing_seats_shares_the_seats_and_the_tasks_below_the_top_only():
+    state = next(s for s in random_states(4, 5) if len(s.data.tasks) > 1 and s.data.level_bonus)
+    old = state.data
+    new = copy_sharing_seats(old)
+    assert new == old
+    for name, value in vars(old).items():
+        if isinstance(value, list | dict):
+            assert getattr(new, name) is not value, name
+    assert all(a is b for a, b in zip(new.seats, old.seats, strict=True))
+    assert new.tasks[-1] is not old.tasks[-1]
+    assert all(a is b for a, b in zip(new.tasks[:-1], old.tasks[:-1], strict=True))
+    assert all(a is not b for a, b in zip(new.level_bonus.values(), old.level_bonus.values(),
+                                          strict=True))
+
+
+def offered(states):
+    """Every field of every legal move of each state, worked out again (``edited``)."""
+    return [[(a.label, a.kind, a.args, a.rule, a.note) for a in s.edited().legal_actions()]
+            for s in states]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 7)])
+def test_moves_made_once_per_game_are_the_moves_a_state_would_make_itself(
+        players, seed, monkeypatch):
+    """``ElysiumState.move`` memoises moves per game: over a random game the legal moves are
+    the ones made afresh, field for field."""
+    states = list(random_states(players, seed))
+    memoised = offered(states)
+    monkeypatch.setattr(ElysiumState, "move", lambda s, make, *args: make(s, *args))
+    assert offered(states) == memoised
