@@ -20,6 +20,7 @@ import yaml
 import mythlab
 from mythlab.cyclades import board
 from mythlab.cyclades.board import (
+    SeaRoutes,
     Slots,
     archipelago,
     chokepoints,
@@ -323,12 +324,23 @@ def test_fleet_chain_follows_only_the_players_own_fleets(G):
 def test_fleet_chain_equals_the_subgraph_query_on_random_positions(G):
     rng = random.Random(7)
     zones = sea_zones(G)
+    routes = SeaRoutes(G)  # the same query on the tables a game builds once
     for _ in range(300):
         fleets = {z: rng.randrange(3) for z in rng.sample(zones, rng.randrange(1, 25))}
         island = rng.choice(islands(G))
         player = rng.randrange(3)
         assert fleet_chain(G, island, player, fleets) == chain_by_subgraph(G, island, player,
                                                                            fleets)
+        assert routes.fleet_chain(island, player, fleets) == fleet_chain(G, island, player,
+                                                                         fleets)
+
+
+def test_sea_routes_tables_are_the_neighbour_queries(G):
+    routes = SeaRoutes(G)
+    assert routes.coast == {i: sea_neighbours(G, i) for i in islands(G)}
+    assert routes.sea_adj == {z: sea_neighbours(G, z) for z in sea_zones(G)}
+    assert routes.shore == {z: island_neighbours(G, z) for z in sea_zones(G)}
+    assert sorted(G.nodes, key=routes.rank.__getitem__) == sorted(G.nodes, key=board._natural)
 
 
 def test_fleet_chain_reachability_is_fast(G, capsys):

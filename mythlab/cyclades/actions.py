@@ -13,6 +13,8 @@ from . import creatures, offerings
 from .board import fleet_chain
 from .load import BUILDINGS
 from .pieces import (
+    SHARED_MOVES,
+    keep_shared,
     land_troops,
     may_attack,
     move_fleets,
@@ -106,8 +108,8 @@ def recruit_zones(s: CycladesState, player: int) -> list[str]:
     d = s.data
     blocked = s.blocked()
     zones = {z for i in s.islands_of(player) for z in s.game.coast[i]}
-    return [z for z in s.game.zones if z in zones and z not in blocked
-            and d.fleets.get(z, player) == player]
+    return sorted((z for z in zones if z not in blocked and d.fleets.get(z, player) == player),
+                  key=s.game.zone_order.__getitem__)
 
 
 def build_slots(s: CycladesState, island: str) -> list[int]:
@@ -132,12 +134,19 @@ def build_label(s: CycladesState, kind: str, island: str, slot: int, choices: in
     return f"build a {kind} on {island}"
 
 
-def creature_cost(s: CycladesState, player: int, slot: int) -> tuple[int, int]:
+def unused_temples(s: CycladesState, player: int) -> int:
+    """The player's temples whose discount is not used yet this cycle (rulebook p.4)."""
+    return max(0, s.temples(player) - s.data.temples_used[player])
+
+
+def creature_cost(s: CycladesState, player: int, slot: int, unused: int | None = None
+                  ) -> tuple[int, int]:
     """Price of the creature in ``slot`` after unused temples, at least 1 GP (rulebook p.4), and
-    how many temple discounts it uses."""
+    how many temple discounts it uses; ``unused``: ``unused_temples``, if the caller has it."""
     n = s.game.n
     price = n["creature_track_prices"][slot]
-    unused = max(0, s.temples(player) - s.data.temples_used[player])
+    if unused is None:
+        unused = unused_temples(s, player)
     cost = max(n["creature_min_cost"], price - n["temple_discount"] * unused)
     return cost, (price - cost) // n["temple_discount"] if n["temple_discount"] else 0
 
@@ -151,55 +160,106 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     me = t.player
     god = g.gods[t.god]
     gold = d.gold[me]
+    mine = s.islands_of(me)
     out: list[Action] = []
     # recruiting (rulebook p.4)
     costs = god.recruit_costs
     if d.turn_recruits < len(costs) and costs[d.turn_recruits] <= gold:
         cost = costs[d.turn_recruits]
         unit = god.recruit
-        rule = RECRUIT[unit]
-        price = cost_text(cost)
         if unit == "fleet":
             if s.units(me, "fleet") < n["fleets_per_player"]:
-                out += [act(f"recruit a fleet in {z} ({price})", "recruit", rule, z, cost)
-                        for z in recruit_zones(s, me)]
+                out += [recruit_move(s, unit, z, cost) for z in recruit_zones(s, me)]
         elif unit == "troop":
             if s.units(me, "troop") < n["troops_per_player"]:
-                out += [act(f"recruit a troop on {i} ({price})", "recruit", rule, i, cost)
-                        for i in s.islands_of(me)]
+                out += [recruit_move(s, unit, i, cost) for i in mine]
         elif supply_left(s, unit) > 0:  # SUPPLY: priests and philosophers are cards in the box
-            out.append(act(f"recruit a {unit} ({price})", "recruit", rule, "", cost))
+            out.append(recruit_move(s, unit, "", cost))
     # building (rulebook p.4)
     if gold >= n["build_cost"] and supply_left(s, god.building) > 0:  # SUPPLY
-        for i in s.islands_of(me):
+        for i in mine:
             where = build_slots(s, i)
-            out += [act(f"{build_label(s, god.building, i, k, len(where))} "
-                        f"({n['build_cost']} GP)", "build", BUILD, i, k) for k in where]
+            out += [build_move(s, god.building, i, k, len(where)) for k in where]
     # special actions (rulebook p.5)
     if god.special == "move-fleets" and gold >= n["fleet_move_cost"]:
         out += sail_actions(s, me, s.fleet_zones(me), "sail",
                             f" ({n['fleet_move_cost']} GP)", MOVE_FLEETS)
     elif god.special == "move-troops" and gold >= n["troop_move_cost"]:
-        for i in s.islands_of(me):
+        for i in mine:
             if d.troops.get(i, 0) and not s.frozen(i):
                 for j in troop_destinations(s, me, i):
-                    out += [act(f"move {plural(k, 'troop')} from {i} to {j} "
-                                f"({n['troop_move_cost']} GP)", "move-troops", MOVE_TROOPS,
-                                i, j, k) for k in range(1, d.troops[i] + 1)]
+                    out += [troop_move(s, i, j, k) for k in range(1, d.troops[i] + 1)]
     elif god.special == "swap-creature" and gold >= n["creature_swap_cost"]:
-        out += [act(f"swap the {s.card_name(c)} ({n['creature_swap_cost']} GP)", "swap", SWAP,
-                    slot) for slot, c in enumerate(d.track) if c]
+        out += [swap_move(s, slot, c) for slot, c in enumerate(d.track) if c]
     # creatures (rulebook p.3)
+    unused = unused_temples(s, me)
     for slot, c in enumerate(d.track):
         if c:
-            cost, _ = creature_cost(s, me, slot)
+            cost, _ = creature_cost(s, me, slot, unused)
             if cost <= gold:
-                out.append(act(f"call the {s.card_name(c)} ({cost} GP)", "call",
-                               CALL_CREATURE, slot,
-                               note=f"{s.card_name(c)}: {g.cards[c].effect}"))
-    out.append(act("end turn", "end-turn", ACTIONS,
-                   note="Done with this god: the offering token goes onto the turn track"))
+                out.append(call_move(s, slot, c, cost))
+    out.append(END_TURN)
     return out
+
+
+# The moves of a turn, each built once and then shared (``pieces.SHARED_MOVES``): the key
+# names what the move holds besides the game's numbers, names and cards.
+END_TURN = act("end turn", "end-turn", ACTIONS,
+               note="Done with this god: the offering token goes onto the turn track")
+
+
+def recruit_move(s: CycladesState, unit: str, place: str, cost: int) -> Action:
+    """Recruit a ``unit`` in or on ``place`` ("" for a card) for ``cost`` (rulebook p.4)."""
+    key = ("recruit", unit, place, cost)
+    move = SHARED_MOVES.get(key)
+    if move is None:
+        where = f" {'in' if unit == 'fleet' else 'on'} {place}" if place else ""
+        move = keep_shared(key, act(f"recruit a {unit}{where} ({cost_text(cost)})", "recruit",
+                                    RECRUIT[unit], place, cost))
+    return move
+
+
+def build_move(s: CycladesState, kind: str, island: str, slot: int, choices: int) -> Action:
+    """Build a ``kind`` on ``slot`` of ``island``, one of ``choices`` squares (rulebook p.4)."""
+    key = ("build", kind, island, slot, choices, slot in spot_of(s, island))
+    move = SHARED_MOVES.get(key)
+    if move is None:
+        label = build_label(s, kind, island, slot, choices)
+        move = keep_shared(key, act(f"{label} ({s.game.n['build_cost']} GP)", "build", BUILD,
+                                    island, slot))
+    return move
+
+
+def troop_move(s: CycladesState, src: str, dst: str, k: int) -> Action:
+    """Ares moves ``k`` troops from ``src`` to ``dst`` (rulebook p.5)."""
+    key = ("move-troops", src, dst, k)
+    move = SHARED_MOVES.get(key)
+    if move is None:
+        move = keep_shared(key, act(f"move {plural(k, 'troop')} from {src} to {dst} "
+                                    f"({s.game.n['troop_move_cost']} GP)", "move-troops",
+                                    MOVE_TROOPS, src, dst, k))
+    return move
+
+
+def swap_move(s: CycladesState, slot: int, card: str) -> Action:
+    """Zeus swaps the creature ``card`` in ``slot`` of the track (rulebook p.5)."""
+    key = ("swap", slot, card)
+    move = SHARED_MOVES.get(key)
+    if move is None:
+        move = keep_shared(key, act(f"swap the {s.card_name(card)} "
+                                    f"({s.game.n['creature_swap_cost']} GP)", "swap", SWAP, slot))
+    return move
+
+
+def call_move(s: CycladesState, slot: int, card: str, cost: int) -> Action:
+    """Call the creature ``card`` in ``slot`` of the track for ``cost`` (rulebook p.3)."""
+    key = ("call", slot, card, cost)
+    move = SHARED_MOVES.get(key)
+    if move is None:
+        name = s.card_name(card)
+        move = keep_shared(key, act(f"call the {name} ({cost} GP)", "call", CALL_CREATURE, slot,
+                                    note=f"{name}: {s.game.cards[card].effect}"))
+    return move
 
 
 @RULES.does("end-turn")

@@ -43,7 +43,7 @@ import string
 from collections import deque
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -206,6 +206,7 @@ class _MapEntry(_Strict):
     starts: dict[Any, Any] = Field({}, max_length=8)
 
 
+@lru_cache(maxsize=4096)  # a map has a few dozen names; queries sort them at every move
 def _natural(name: str) -> tuple[Any, ...]:
     """Sort key putting ``A2`` before ``A10`` and ``IS2`` before ``IS10``."""
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name))
@@ -709,6 +710,36 @@ def fleet_chain(G: nx.Graph, island: str, player: P, fleets: Mapping[str, P]) ->
     return _sorted(reached)
 
 
+class SeaRoutes:
+    """One map's adjacency as plain tables, built once per game: the queries a game asks at
+    every move, without networkx look-ups (tests hold them to the answers of the functions
+    above)."""
+
+    def __init__(self, G: nx.Graph):
+        zones = sea_zones(G)
+        #: each node's place in natural order (``IS2`` before ``IS10``)
+        self.rank = {n: k for k, n in enumerate(_sorted(G.nodes))}
+        #: island -> the sea zones around it; sea zone -> the sea zones next to it, and the
+        #: islands on its coast (each in natural order)
+        self.coast = {i: sea_neighbours(G, i) for i in islands(G)}
+        self.sea_adj = {z: sea_neighbours(G, z) for z in zones}
+        self.shore = {z: island_neighbours(G, z) for z in zones}
+
+    def fleet_chain(self, island: str, player: P, fleets: Mapping[str, P]) -> list[str]:
+        """:func:`fleet_chain`: the islands linked to ``island`` by chains of the player's
+        fleets (Cyclades rulebook, Greek edition, p.5)."""
+        seen = {z for z in self.coast[island] if fleets.get(z) == player}
+        todo = list(seen)
+        while todo:
+            for w in self.sea_adj[todo.pop()]:
+                if w not in seen and fleets.get(w) == player:
+                    seen.add(w)
+                    todo.append(w)
+        reached = {i for z in seen for i in self.shore[z]}
+        reached.discard(island)
+        return sorted(reached, key=self.rank.__getitem__)
+
+
 def fleet_moves(G: nx.Graph, zone: str, player: P, fleets: Mapping[str, P],
                 max_zones: int = FLEET_MOVE_ZONES) -> dict[str, int]:
     """Where fleets leaving ``zone`` can go in one Poseidon move, and in how many zones.
@@ -895,20 +926,25 @@ def income(G: nx.Graph, owners: Mapping[str, P], fleets: Mapping[str, P],
     >>> income(archipelago(), {"IS3": "red"}, {"F1": "red", "F2": "blue"}, markers={"IS3": 1})
     {'red': 4, 'blue': 0}
     """
-    nodes = G.nodes
     markers = markers or {}
     out: dict[P, int] = dict.fromkeys(players, 0)
     for island, owner in owners.items():
         if owner is None:
             continue
-        _kind(G, island, "island")
-        out[owner] = out.get(owner, 0) + nodes[island]["prosperity"] + markers.get(island, 0)
+        out[owner] = out.get(owner, 0) + _prosperity(G, island, "island") + markers.get(island, 0)
     for zone, owner in fleets.items():
         if owner is None:
             continue
-        _kind(G, zone, "sea")
-        out[owner] = out.get(owner, 0) + nodes[zone]["prosperity"]
+        out[owner] = out.get(owner, 0) + _prosperity(G, zone, "sea")
     return out
+
+
+def _prosperity(G: nx.Graph, node: str, kind: str) -> int:
+    """The cornucopias printed on ``node``, which must be of ``kind`` (as ``_kind`` checks)."""
+    found = G.nodes.get(node)
+    if found is None or found.get("kind") != kind:
+        _kind(G, node, kind)  # raises the error naming the node
+    return found["prosperity"]
 
 
 # --------------------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ from .state import Task
 if TYPE_CHECKING:
     from .rules import CycladesState
 
+BUILDING_SET = frozenset(BUILDINGS)
+
 
 def spots(s: CycladesState, player: int) -> list[str]:
     """Where the player's Metropolis may go (rulebook p.6): his islands whose Metropolis spot is
@@ -45,8 +47,8 @@ def check_conversions(s: CycladesState) -> bool:
     """Carry out (or ask about) a Metropolis that is due; True if one was."""
     d = s.data
     need = s.game.n["philosophers_for_metropolis"]
-    if not d.buildings and max(d.philosophers) < need:
-        return False
+    if max(d.philosophers) < need and not set().union(*d.buildings.values()) >= BUILDING_SET:
+        return False  # too few philosophers, and some kind is on no island: nobody is due
     kinds: dict[int, set[str]] = {}
     for i, slots in d.buildings.items():
         kinds.setdefault(d.owners[i], set()).update(slots)

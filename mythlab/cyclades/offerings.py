@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
 
+from .pieces import shared_series
 from .refs import (
     AFFORD,
     APOLLO_OFFERING,
@@ -112,18 +113,29 @@ def offer_bid(s: CycladesState, t: Task) -> list[Action]:
     d = s.data
     out = []
     top = max_bid(s, t.token)
+    # the first token on each god, as ``holder`` finds it
+    holders = {g: token for token, g in reversed(list(enumerate(d.bid_god)))}
     for god in open_gods(s):
         if god == t.god:
             continue
-        h = holder(s, god)
+        h = holders.get(god, -1)
         low = max(s.game.n["min_bid"], (d.bid_amount[h] + 1) if h >= 0 else 0)
-        name = s.game.gods[god].name
-        out += [act(f"offer {a} GP to {name}", "bid", bid_rule(s, h, a), god, a)
-                for a in range(low, top + 1)]
+        out += bid_moves(s, god, h, top)[low:top + 1]
     # Apollo takes any number of tokens, both of one player too (ruling apollo-tokens)
-    out.append(act("go to Apollo", "apollo", APOLLO_OFFERING,
-                   note="Apollo asks no offering; players on Apollo act last, in arrival order"))
+    out.append(GO_TO_APOLLO)
     return out
+
+
+GO_TO_APOLLO = act("go to Apollo", "apollo", APOLLO_OFFERING,
+                   note="Apollo asks no offering; players on Apollo act last, in arrival order")
+
+
+def bid_moves(s: CycladesState, god: str, holder_token: int, top: int) -> tuple[Action, ...]:
+    """The offerings of 0 .. ``top`` GP (at least) to ``god``, held by ``holder_token`` (-1 if
+    none), as moves indexed by amount (``shared_series``)."""
+    name = s.game.gods[god].name
+    return shared_series(("bids", god, holder_token >= 0), top + 1, lambda a: act(
+        f"offer {a} GP to {name}", "bid", bid_rule(s, holder_token, a), god, a))
 
 
 def bid_rule(s: CycladesState, holder_token: int, amount: int) -> str:

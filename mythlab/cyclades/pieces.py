@@ -6,16 +6,45 @@ move into an opponent's pieces starts a battle). Cyclades rulebook, Greek editio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, act
 
 from . import battles
-from .board import fleet_chain
 from .refs import MOVE_TROOPS, TERRITORY
 
 if TYPE_CHECKING:
     from .rules import CycladesState
+
+
+#: moves (and series of moves) built once and then shared by every state of every game in this
+#: process: labels and Actions are the bulk of listing moves, and an Action never changes.
+#: Safe because each key names all that its move holds besides the game's numbers, names and
+#: cards, which come from the package's data (read once per process) for every game.
+SHARED_MOVES: dict[tuple[Any, ...], Any] = {}
+#: past this many entries the store starts afresh (it stays far smaller for the built-in map)
+MAX_SHARED_MOVES = 100_000
+
+
+def keep_shared(key: tuple[Any, ...], value: Any) -> Any:
+    """Keep ``value`` in ``SHARED_MOVES`` for ``key`` (emptied first when it is full)."""
+    if len(SHARED_MOVES) >= MAX_SHARED_MOVES:
+        SHARED_MOVES.clear()
+    SHARED_MOVES[key] = value
+    return value
+
+
+def shared_series(key: tuple[Any, ...], count: int, make: Callable[[int], Action]
+                  ) -> tuple[Action, ...]:
+    """``make(0)``, ``make(1)``, ... at least up to ``make(count - 1)``, kept for ``key`` and
+    lengthened when more are needed (the offerings of 0, 1, 2 ... GP to a god). A longer
+    series replaces the stored one whole, so games played in threads never see half of one."""
+    moves = SHARED_MOVES.get(key, ())
+    if len(moves) < count:
+        moves = keep_shared(key, (*moves, *map(make, range(len(moves), count))))
+    return moves
 
 
 def plural(n: int, word: str) -> str:
@@ -23,9 +52,9 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def spot_of(s: CycladesState, island: str) -> set[int]:
+def spot_of(s: CycladesState, island: str) -> frozenset[int]:
     """The slots (from 0) that the island's Metropolis spot covers."""
-    return {k - 1 for k in s.game.slots[island].metropolis}
+    return s.game.spots[island]
 
 
 def supply_left(s: CycladesState, kind: str) -> int:
@@ -62,7 +91,7 @@ def may_attack(s: CycladesState, player: int, island: str) -> bool:
 
 def troop_destinations(s: CycladesState, player: int, island: str) -> list[str]:
     """Islands linked to ``island`` by a chain of the player's fleets that he may enter."""
-    return [j for j in fleet_chain(s.game.board, island, player, s.data.fleets)
+    return [j for j in s.game.routes.fleet_chain(island, player, s.data.fleets)
             if may_attack(s, player, j)]
 
 
@@ -74,12 +103,19 @@ def sail_actions(s: CycladesState, player: int, zones: list[str], kind: str, suf
     blocked = s.blocked()
     out = []
     for z in zones:
+        count = d.fleet_count[z]
         for w in s.game.sea_adj[z]:
             if w in blocked:
                 continue
-            out += [act(f"sail {plural(k, 'fleet')} from {z} to {w}{suffix}", kind, rule, z, w, k)
-                    for k in range(1, d.fleet_count[z] + 1)]
+            out += shared_series(("sail", kind, suffix, rule, z, w), count,
+                                 partial(_sail, kind, suffix, rule, z, w))[:count]
     return out
+
+
+def _sail(kind: str, suffix: str, rule: str, src: str, dst: str, index: int) -> Action:
+    """The move of ``index + 1`` fleets from ``src`` to ``dst`` (``sail_actions``)."""
+    k = index + 1
+    return act(f"sail {plural(k, 'fleet')} from {src} to {dst}{suffix}", kind, rule, src, dst, k)
 
 
 def move_fleets(s: CycladesState, player: int, src: str, dst: str, k: int, rule: str) -> bool:

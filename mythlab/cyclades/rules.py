@@ -20,7 +20,7 @@ from mythlab.engine.errors import shown
 
 # the rules modules register their offers and moves with RULES as they are imported
 from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa: F401
-from .board import archipelago, income, island_neighbours, islands, sea_neighbours, sea_zones
+from .board import SeaRoutes, archipelago, income, islands, sea_zones
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
 from .refs import (
@@ -118,10 +118,15 @@ class CycladesGame(Game):
         G = self.board
         self.islands = islands(G)
         self.zones = sea_zones(G)
-        self.coast = {i: sea_neighbours(G, i) for i in self.islands}
-        self.sea_adj = {z: sea_neighbours(G, z) for z in self.zones}
-        self.shore = {z: island_neighbours(G, z) for z in self.zones}
+        self.routes = SeaRoutes(G)
+        self.coast, self.sea_adj, self.shore = (self.routes.coast, self.routes.sea_adj,
+                                                self.routes.shore)
         self.slots = {i: G.nodes[i]["slots"] for i in self.islands}
+        #: per island, the slots (from 0) its Metropolis spot covers (``pieces.spot_of``)
+        self.spots = {i: frozenset(k - 1 for k in self.slots[i].metropolis)
+                      for i in self.islands}
+        #: each sea zone's place in map order, to list some zones in that order without a scan
+        self.zone_order = {z: k for k, z in enumerate(self.zones)}
         self.gods = {g.id: g for g in gods()}
         self.arrangement = arrangements()[self.players]
         self.cards = creature_cards()
@@ -243,8 +248,8 @@ class CycladesState(State):
 
     def fleet_zones(self, player: int) -> list[str]:
         """The sea zones holding the player's fleets, in map order."""
-        fleets = self.data.fleets
-        return [z for z in self.game.zones if fleets.get(z) == player]
+        return sorted((z for z, owner in self.data.fleets.items() if owner == player),
+                      key=self.game.zone_order.__getitem__)
 
     def units(self, player: int, kind: str) -> int:
         """Fleets or troops of the player on the board, counting those in a battle."""
@@ -280,7 +285,8 @@ class CycladesState(State):
 
     def count_buildings(self, player: int, kind: str) -> int:
         """Buildings of one kind on the player's islands ("metropolis" counts Metropolises)."""
-        slots = self.built(player).values()
+        owners = self.data.owners
+        slots = [b for i, b in self.data.buildings.items() if owners.get(i) == player]
         if kind == "metropolis":
             return sum(1 for b in slots if "metropolis" in b)
         return sum(b.count(kind) for b in slots)
@@ -291,7 +297,9 @@ class CycladesState(State):
 
     def temples(self, player: int) -> int:
         """Temples, a Metropolis counting as one (p.6: it has every building's power)."""
-        return self.count_buildings(player, "temple") + self.metropolises(player)
+        owners = self.data.owners
+        return sum(b.count("temple") + ("metropolis" in b)
+                   for i, b in self.data.buildings.items() if owners.get(i) == player)
 
     def figure(self, creature: str) -> Any:
         """The figure of ``creature`` on the board, or None."""

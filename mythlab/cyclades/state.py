@@ -33,9 +33,11 @@ class Battle:
     rounds: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Task:
-    """A pending decision or chance event; the top of ``CycladesData.tasks`` is resolved next."""
+    """A pending decision or chance event; the top of ``CycladesData.tasks`` is resolved next.
+
+    Frozen: a decision changes by being replaced, so copying a state shares its tasks."""
 
     kind: str
     player: int = -1

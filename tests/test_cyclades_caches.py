@@ -1,0 +1,88 @@
+"""Cyclades' speed-ups give the answers of the plain computations they replace (issue 13).
+
+Each cache or table is checked against the computation it saves, over the positions of random
+games: a stale or wrongly keyed value would show as a difference. (The per-map sea tables,
+``board.SeaRoutes``, are checked with the other map queries in test_cyclades_board.py.)
+"""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+import mythlab
+from mythlab.cyclades.actions import build_label, recruit_zones
+from mythlab.cyclades.pieces import SHARED_MOVES
+from mythlab.engine import CHANCE
+from mythlab.engine.datafiles import game_data
+from mythlab.sim import RandomBot
+
+
+def positions(games: list[mythlab.Game]) -> list[mythlab.State]:
+    """The decision positions of random games, played one after another (so the moves shared
+    between games and maps are warm when the later games list theirs)."""
+    out = []
+    for game in games:
+        session = mythlab.Session(game)
+        session.play({p: RandomBot(p) for p in range(game.players)})
+        out += [s for s in session.states if s.current_player not in (None, CHANCE)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def shifted_spots(tmp_path_factory) -> str:
+    """The built-in map with every Metropolis spot moved to the island's last slots: the same
+    squares now read differently in a build move's label."""
+    raw = yaml.safe_load(game_data("mythlab.cyclades", "archipelago-5p.yaml").read_text())
+    for island in raw["islands"]:
+        slots, spot = island["slots"], island["metropolis"]
+        island["metropolis"] = list(range(slots - len(spot) + 1, slots + 1))
+    path = tmp_path_factory.mktemp("maps") / "shifted.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def states(shifted_spots) -> list[mythlab.State]:
+    games = [mythlab.make("cyclades", players=p, seed=seed) for p, seed in
+             ((5, 1), (3, 2), (2, 3), (4, 4))]
+    games += [mythlab.make("cyclades", players=5, seed=seed, archipelago=shifted_spots)
+              for seed in (1, 5)]
+    return positions(games)
+
+
+def fields(moves: list[mythlab.Action]) -> list[tuple]:
+    return [(a.label, a.kind, a.args, a.rule, a.note) for a in moves]
+
+
+def test_moves_shared_between_games_and_maps_are_the_moves_built_afresh(states):
+    for state in states:
+        listed = state.legal_actions()  # listed during play, with the shared moves warm
+        SHARED_MOVES.clear()
+        fresh = state.rules.offer(state, state.decision())
+        assert fields(listed) == fields(fresh), state.history[-1:]
+
+
+def test_the_same_square_reads_differently_on_the_shifted_map(shifted_spots):
+    """So the check above would catch a build move shared without its side of the spot."""
+    plain = mythlab.make("cyclades", players=5).initial_state()
+    shifted = mythlab.make("cyclades", players=5, archipelago=shifted_spots).initial_state()
+    assert build_label(plain, "port", "IS1", 0, 2) == "build a port on the Metropolis spot of IS1"
+    assert build_label(shifted, "port", "IS1", 0, 2) == "build a port on IS1"
+
+
+def test_derived_counts_match_their_definitions(states):
+    for s in states:
+        d, g = s.data, s.game
+        for q in range(g.players):
+            built = s.built(q).values()
+            assert s.count_buildings(q, "temple") == sum(b.count("temple") for b in built)
+            assert s.metropolises(q) == sum("metropolis" in b for b in built)
+            assert s.temples(q) == s.count_buildings(q, "temple") + s.metropolises(q)
+            assert s.fleet_zones(q) == [z for z in g.zones if d.fleets.get(z) == q]
+            coast = {z for i in s.islands_of(q) for z in g.coast[i]}
+            assert recruit_zones(s, q) == [z for z in g.zones if z in coast
+                                           and z not in s.blocked()
+                                           and d.fleets.get(z, q) == q]
+        for i in g.islands:
+            assert s.game.spots[i] == {k - 1 for k in g.slots[i].metropolis}
