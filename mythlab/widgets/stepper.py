@@ -194,6 +194,7 @@ class Stepper(w.VBox):
         self.board.selected = list(m.selection)
         self.board.hot = m.hot
         self.board.choices = [tuple(c) for c in m.choices]
+        self.board.drops = m.drops
         self.scoreboard.value = scoreboard_html(m.scoreboard)
         self.show_all.layout.display = "" if m.seated else "none"
         groups = m.buttons
