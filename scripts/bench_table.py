@@ -114,7 +114,8 @@ def app_figures(games: list[str], clicks: int, home: Path
             page.locator(".mythlab-view").wait_for(timeout=harness.WIDGET_WAIT)
             board = time.monotonic()
             stages = {"launch to listening": listening - start, "page to setup form": form,
-                      "Start to first board": board - clicked, "total": board - start}
+                      "Start to first board": board - clicked, "total": board - start,
+                      "CPU": app_cpu_seconds()}
             for game in games:
                 for seed in range(1, MAX_GAMES + 1):
                     if len(millis[game]) >= clicks:
@@ -126,6 +127,21 @@ def app_figures(games: list[str], clicks: int, home: Path
         finally:
             browser.close()
     return stages, millis
+
+
+def app_cpu_seconds() -> float:
+    """CPU seconds used so far by the app's server and its kernel (children of this process)."""
+    import psutil
+
+    total = 0.0
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            if any(part in " ".join(proc.cmdline()) for part in ("mythlab", "ipykernel")):
+                times = proc.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:  # ended meanwhile
+            continue
+    return total
 
 
 def click_rows(place: str, millis: dict[str, list[float]], clicks: int
@@ -169,8 +185,9 @@ def main() -> None:
             (Path(tmp) / "app").mkdir()
             stages, millis = app_figures(args.games, args.clicks, Path(tmp) / "app")
             rows.append(("app start to first board", f"{stages['total']:.1f} s",
-                         "; ".join(f"{k} {v:.1f} s" for k, v in stages.items()
-                                   if k != "total") + "; goal < 10 s"))
+                         "wall: " + "; ".join(f"{k} {v:.1f} s" for k, v in stages.items()
+                                              if k not in ("total", "CPU"))
+                         + f"; server and kernel CPU {stages['CPU']:.1f} s; goal < 10 s"))
             rows += click_rows("Voilà app", millis, args.clicks)
     print_figures("game table benchmark (issue 12)", rows)
 
