@@ -313,6 +313,76 @@ def click_and_time(page: Page, selector: str, watched: str, what: str, detail: s
     return millis
 
 
+# ---------------------------------------------------------------------- the Voilà app
+APP_TITLES = {"agea": "Agea", "cyclades": "Cyclades", "elysium": "Elysium",
+              "elder_sign": "Elder Sign"}
+"""Each game as the app's game menu names it."""
+
+
+@contextmanager
+def running_app(home: Path) -> Iterator[str]:
+    """``mythlab app`` on a free port with its settings in ``home``; yields its URL once it
+    accepts connections, and stops it (with its kernels) afterwards."""
+    port = _free_port()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "rt"),
+           "IPYTHONDIR": str(home / "ipython"),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    log = home / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
+                                 "--port", str(port)], stdout=out, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + SERVER_START
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"mythlab app exited with {proc.returncode}:\n{log.read_text()}")
+            try:  # a GET would run the app's notebook: a connection is enough
+                with socket.create_connection(("127.0.0.1", port), timeout=5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"mythlab app did not listen within {SERVER_START:.0f} s")
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        _stop(proc)
+
+
+def open_app(page: Page, url: str) -> float:
+    """Open the app; the seconds until its setup form shows."""
+    start = time.monotonic()
+    page.goto(url, timeout=WIDGET_WAIT)
+    page.locator(".mythlab-app-start").wait_for(timeout=WIDGET_WAIT)
+    return time.monotonic() - start
+
+
+def set_up_app(page: Page, game: str, players: int, seats: Sequence[str],
+               seed: int | None = None) -> None:
+    """Fill in the app's setup form (the game, players, each seat's choice as the menu names
+    it, no bot pause, ``seed`` if given), start, and wait for the table."""
+    from playwright.sync_api import expect
+
+    setup = page.locator(".mythlab-app-setup")
+    setup.locator("select").first.select_option(label=APP_TITLES[game])
+    setup.locator("select").nth(1).select_option(label=str(players))
+    # the seat menus are rebuilt when the game or the player count changes: wait for them
+    expect(setup.locator("select")).to_have_count(2 + players, timeout=30_000)
+    for seat, choice in enumerate(seats, 1):
+        menu = page.locator(f".mythlab-app-seat-{seat} select")
+        menu.select_option(label=choice)
+        expect(menu.locator("option:checked")).to_have_text(choice)
+    handle = setup.locator(".noUi-handle").first  # the bot pause: 0 s, from the keyboard
+    handle.focus()
+    handle.press("Home")
+    if seed is not None:
+        setup.locator(".widget-inline-hbox", has_text="Seed").locator("input").fill(str(seed))
+        setup.locator(".widget-inline-hbox", has_text="Seed").locator("input").press("Enter")
+    page.locator(".mythlab-app-start").click()
+    page.locator(".mythlab-stepper").wait_for(timeout=WIDGET_WAIT)
+
+
 # ---------------------------------------------------------------------- playing at the table
 PLAY_ONE_CLICK = """([root, timeout]) => new Promise(resolve => {
     const stepper = document.querySelectorAll('.mythlab-stepper')[root];

@@ -66,3 +66,38 @@ def _drive(page: Page, server: harness.Lab, expect) -> None:
     expect(agora_cards).to_have_count(len(state.data.agora))
     expect(mover).not_to_contain_text(taken)
     assert view.text_content() == before, "Undo did not restore the Elysium view"
+
+
+DRAG_NOTEBOOK = "elysium_drag.ipynb"
+DRAG_SEED = 5
+DRAG_SETUP = ("import random\nimport mythlab\n\n"
+              f"session = mythlab.Session(mythlab.make('elysium', players=2, seed={DRAG_SEED}))\n"
+              f"rng = random.Random({DRAG_SEED})\n"
+              "while not any(a.kind == 'transfer' for a in session.state.legal_actions()):\n"
+              "    state = session.state\n"
+              "    session.roll() if state.is_chance_node() else session.apply(\n"
+              "        rng.choice(state.legal_actions()))\n")
+"""A position where the person to move may transfer a card into a legend."""
+DRAG_CODE = DRAG_SETUP + "from mythlab.widgets import Stepper\n\nStepper(session)"
+
+
+def test_a_card_is_dragged_into_a_legend_in_jupyterlab(lab: harness.Lab) -> None:
+    """Drag a domain card onto a legend (issue 12 §3): the transfer is made, as by two clicks."""
+    from mythlab.elysium.view import targets
+
+    namespace: dict = {}
+    exec(DRAG_SETUP, namespace)  # the notebook's position, made here too
+    state = namespace["session"].state
+    paths = targets(state)
+    label = [a.label for a in state.legal_actions() if a.kind == "transfer"][-1]
+    card, legend = paths[label][:2]
+    harness.put_notebook(lab, DRAG_NOTEBOOK, DRAG_CODE)
+    harness.start_kernel(lab, DRAG_NOTEBOOK)
+    with harness.lab_page(lab, "elysium-drag-failure.png", 1400, 1100) as page:
+        harness.open_and_run(page, lab, DRAG_NOTEBOOK)
+        source = page.locator(f'.mythlab-view [data-token="{card}"]')
+        target = page.locator(f'.mythlab-view [data-token="{legend}"]')
+        playwright_sync.expect(source).to_have_attribute("draggable", "true")
+        source.drag_to(target)
+        playwright_sync.expect(page.locator(".mythlab-log")).to_contain_text(label)
+        playwright_sync.expect(page.locator(".mythlab-status")).not_to_contain_text("⚠")

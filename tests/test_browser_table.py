@@ -10,10 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,60 +45,8 @@ def test_each_game_is_played_to_game_over_with_clicks_in_jupyterlab(lab: harness
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``mythlab app`` on a free port, stopped (with its kernels) after the module."""
-    home = tmp_path_factory.mktemp("app")
-    port = harness._free_port()
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "rt"),
-           "IPYTHONDIR": str(home / "ipython"),
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    log = home / "voila.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
-                                 "--port", str(port)], stdout=out, stderr=subprocess.STDOUT,
-                                env=env, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + harness.SERVER_START
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                pytest.fail(f"mythlab app exited with {proc.returncode}:\n{log.read_text()}")
-            try:  # a GET would run the app's notebook: a connection is enough
-                with socket.create_connection(("127.0.0.1", port), timeout=5):
-                    break
-            except OSError:
-                time.sleep(0.5)
+    with harness.running_app(tmp_path_factory.mktemp("app")) as url:
         yield url
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-
-
-def _open_app(page, url: str) -> float:
-    start = time.monotonic()
-    page.goto(url, timeout=harness.WIDGET_WAIT)
-    page.locator(".mythlab-app-start").wait_for(timeout=harness.WIDGET_WAIT)
-    return time.monotonic() - start
-
-
-def _set_up(page, title: str, players: int, seats: list[str]) -> None:
-    setup = page.locator(".mythlab-app-setup")
-    setup.locator("select").first.select_option(label=title)
-    setup.locator("select").nth(1).select_option(label=str(players))
-    # the seat menus are rebuilt when the game or the player count changes: wait for them
-    playwright_sync.expect(setup.locator("select")).to_have_count(2 + players, timeout=30_000)
-    for seat, choice in enumerate(seats, 1):
-        menu = page.locator(f".mythlab-app-seat-{seat} select")
-        menu.select_option(label=choice)
-        playwright_sync.expect(menu.locator("option:checked")).to_have_text(choice)
-    handle = setup.locator(".noUi-handle").first  # the bot pause: 0 s, from the keyboard
-    handle.focus()
-    handle.press("Home")
-    page.locator(".mythlab-app-start").click()
-    page.locator(".mythlab-stepper").wait_for(timeout=harness.WIDGET_WAIT)
 
 
 def test_each_game_is_played_to_game_over_in_the_app(app: str) -> None:
@@ -112,15 +56,13 @@ def test_each_game_is_played_to_game_over_in_the_app(app: str) -> None:
         browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         try:
-            seconds = _open_app(page, app)
+            seconds = harness.open_app(page, app)
             print(f"\napp start to the setup form: {seconds:.1f} s")
-            titles = {"agea": "Agea", "cyclades": "Cyclades", "elysium": "Elysium",
-                      "elder_sign": "Elder Sign"}
             for game, players in GAMES:
                 if page.locator(".mythlab-app-new").is_visible():
                     page.locator(".mythlab-app-new").click()
                 start = time.monotonic()
-                _set_up(page, titles[game], players, ["a person"] + ["bot: greedy"] * (
+                harness.set_up_app(page, game, players, ["a person"] + ["bot: greedy"] * (
                     players - 1))
                 print(f"app: {game} start to first board {time.monotonic() - start:.1f} s")
                 millis = harness.play_to_game_over(page, 0)
@@ -143,8 +85,8 @@ def test_pass_and_play_hides_the_private_view_between_turns_in_the_app(app: str)
         browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         try:
-            _open_app(page, app)
-            _set_up(page, "Agea", 2, ["a person", "a person"])
+            harness.open_app(page, app)
+            harness.set_up_app(page, "agea", 2, ["a person", "a person"])
             handoff, view = page.locator(".mythlab-handoff"), page.locator(".mythlab-view")
             expect(handoff).to_contain_text(re.compile(r"Pass to P[12]"))
             first = re.search(r"Pass to (P[12])", handoff.text_content()).group(1)

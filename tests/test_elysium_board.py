@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from table_support import check_paths
 
 import mythlab
@@ -73,3 +74,39 @@ def test_no_emoji_or_pictograph_in_any_view():
         for viewer in ("all", None, 0):
             html = render_view(s, viewer)
             assert not [c for c in html if ord(c) > 0xFFFF or 0x2600 <= ord(c) <= 0x27BF]
+
+
+def test_a_card_is_dragged_onto_the_legends_its_transfers_name():
+    """Drag and drop (issue 12 §3, "drag or click cards into legends"): a card a transfer
+    moves may be dropped on exactly the legends its transfers name, and the drop's two clicks
+    (what the board sends) make that transfer."""
+    pytest.importorskip("ipywidgets")
+    from mythlab.widgets import Stepper
+
+    rng = random.Random(5)
+    session = mythlab.Session(mythlab.make("elysium", players=2, seed=5))
+    while not any(a.kind == "transfer" for a in session.state.legal_actions()):
+        state = session.state
+        session.roll() if state.is_chance_node() else session.apply(
+            rng.choice(state.legal_actions()))
+    stepper = Stepper(session)
+    paths = targets(session.state)
+    assert stepper.board.drops == _two_part(paths)
+    label = [a.label for a in session.state.legal_actions() if a.kind == "transfer"][-1]
+    card, legend = paths[label][:2]
+    assert card in stepper.board.hot and legend in stepper.board.drops[card]
+    for token in (card, legend):  # what the board sends on the drop
+        stepper.board.receive({"click": token})
+    assert session.state.history[-1] == label
+    assert stepper.board.drops == _two_part(targets(session.state))  # the next position's
+
+
+def _two_part(paths) -> dict[str, list[str]]:
+    """First token -> the second tokens of the moves made by two board clicks or more."""
+    drops: dict[str, list[str]] = {}
+    for path in paths.values():
+        if len(path) >= 2 and not any(isinstance(step, Pick) for step in path[:2]):
+            drops.setdefault(path[0], [])
+            if path[1] not in drops[path[0]]:
+                drops[path[0]].append(path[1])
+    return drops

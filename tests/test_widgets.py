@@ -253,3 +253,24 @@ def test_click_to_update_is_fast():
     worst, typical = max(timings), sorted(timings)[len(timings) // 2]
     print(f"\nclick-to-update: median {typical * 1000:.2f} ms, worst {worst * 1000:.2f} ms")
     assert worst < 0.5
+
+
+def test_a_click_sends_the_board_and_each_relabelled_button_in_one_message_each(monkeypatch):
+    """Each widget state message is relayed by the server and handled by the browser before
+    the next: a click updates the board (view, clickable parts, drops) in one message, and
+    a relabelled move button (text and tooltip) in one."""
+    pytest.importorskip("ipywidgets")
+    import ipywidgets
+
+    from mythlab.widgets import Stepper
+
+    stepper = Stepper(mythlab.make("elysium", players=2, seed=1))
+    sent: list[tuple[object, list]] = []
+    monkeypatch.setattr(ipywidgets.Widget, "send_state",
+                        lambda self, key=None: sent.append((self, sorted(key or []))))
+    stepper.press(stepper.model.labels[0])
+    boards = [keys for widget, keys in sent if widget is stepper.board]
+    assert len(boards) == 1 and {"html", "hot"} <= set(boards[0]), boards
+    buttons = [keys for widget, keys in sent if isinstance(widget, ipywidgets.Button)
+               and "mythlab-action" in widget._dom_classes]
+    assert buttons and all(set(keys) >= {"description", "tooltip"} for keys in buttons), buttons

@@ -70,6 +70,17 @@ def bot_names(game: str | None = None) -> list[str]:
     return list(BOTS) + [n for n in own if n not in BOTS]
 
 
+def default_bot(game: str) -> str:
+    """The bot a new seat gets for ``game`` (the app's default strength): the game's own bot,
+    else ``greedy``.
+
+    >>> default_bot("elder_sign"), default_bot("agea")
+    ('odds', 'greedy')
+    """
+    own = [n for n in bot_names(game) if n not in BOTS]
+    return own[0] if own else "greedy"
+
+
 def make_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
     """A bot by name (``random``, ``greedy`` …); with ``game``, that game's own bot of this
     name if it has one (``GameSpec.bots``).

@@ -18,7 +18,7 @@ import ipywidgets as w
 from mythlab import registry
 from mythlab.engine import Session
 from mythlab.engine.state import MAX_SAVE_BYTES
-from mythlab.sim.bots import BOTS, bot_names
+from mythlab.sim.bots import bot_names, default_bot
 
 from .model import HUMAN
 from .stepper import Stepper
@@ -108,9 +108,8 @@ class App(w.VBox):
     def _players_changed(self) -> None:
         name, count = self.game_choice.value, self.players.value or 1
         choices = [(seat_label(c), c) for c in [HUMAN, *bot_names(name)]]
-        own = [b for b in bot_names(name) if b not in BOTS]
-        default_bot = own[0] if own else "greedy"  # the game's own bot, else greedy
-        self.seat_choices = [w.Dropdown(options=choices, value=HUMAN if seat == 0 else default_bot,
+        bot = default_bot(name)
+        self.seat_choices = [w.Dropdown(options=choices, value=HUMAN if seat == 0 else bot,
                                         description=f"Seat {seat + 1}")
                              for seat in range(count)]
         for seat, dropdown in enumerate(self.seat_choices):

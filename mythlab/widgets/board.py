@@ -4,7 +4,9 @@ The view (HTML with inline SVG) marks what can be clicked with ``data-token`` at
 game's ``targets`` (``GameSpec``) map each legal move to the tokens clicked in turn to make it
 (a fleet, then a zone; a god, then a ``Pick`` of the amount). ``StepperModel`` keeps the
 selection and applies the move; the browser side (``static/board.js``) only highlights what is
-clickable and sends clicks back. Works in JupyterLab, Notebook 7, VS Code and Voilà.
+clickable and sends clicks back. A part that begins a two-part move may also be dragged onto
+the second part (``drops``): the drop sends the same two clicks. Works in JupyterLab,
+Notebook 7, VS Code and Voilà.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class Board(anywidget.AnyWidget):
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
     choices = traitlets.List(traitlets.Tuple(traitlets.Unicode(), traitlets.Unicode())
                              ).tag(sync=True)
+    drops = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
+    """Token -> the tokens it may be dropped on (dragged HTML parts only: SVG has no drag)."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)

@@ -407,6 +407,20 @@ class StepperModel:
         return list(dict.fromkeys(p[n] for p in self._matching(self.selection).values()
                                   if len(p) > n and isinstance(p[n], Pick)))
 
+    @property
+    def drops(self) -> dict[str, list[str]]:
+        """Each hot token that begins a longer move, with the tokens it may be dropped on:
+        dragging it onto one makes the same two clicks (a card onto a legend)."""
+        n = len(self.selection)
+        drops: dict[str, list[str]] = {}
+        for path in self._matching(self.selection).values():
+            if len(path) > n + 1 and not isinstance(path[n], Pick) \
+                    and not isinstance(path[n + 1], Pick):
+                targets = drops.setdefault(path[n], [])
+                if path[n + 1] not in targets:
+                    targets.append(path[n + 1])
+        return drops
+
     def board_click(self, token: str) -> bool:
         """A click on the board (or the picker): extend the selection; make the move once the
         clicks name exactly one."""

@@ -78,7 +78,8 @@ class _ButtonRow:
             button.on_click(lambda _b, i=i: self._press_pooled(i))
             self._pool.append(button)
         for button, spec in zip(self._pool, group.buttons, strict=False):
-            button.description, button.tooltip = spec.text, spec.tooltip
+            with button.hold_sync():
+                button.description, button.tooltip = spec.text, spec.tooltip
         self.buttons.children = tuple(self._pool[: len(group.buttons)])
         self.widget.children = (*head, self.buttons)
 
@@ -190,10 +191,12 @@ class Stepper(w.VBox):
         self.handoff.value = f"<h3>{escape(m.handoff)}</h3>" if m.handoff else ""
         self.handoff_box.layout.display = "" if m.handoff else "none"
         self.board.layout.display = "none" if m.handoff else ""
-        self.board.html = "" if m.handoff else m.view_html
-        self.board.selected = list(m.selection)
-        self.board.hot = m.hot
-        self.board.choices = [tuple(c) for c in m.choices]
+        with self.board.hold_sync():  # one message to the browser, not five
+            self.board.html = "" if m.handoff else m.view_html
+            self.board.selected = list(m.selection)
+            self.board.hot = m.hot
+            self.board.choices = [tuple(c) for c in m.choices]
+            self.board.drops = m.drops
         self.scoreboard.value = scoreboard_html(m.scoreboard)
         self.show_all.layout.display = "" if m.seated else "none"
         groups = m.buttons
