@@ -26,7 +26,7 @@ from mythlab import registry
 from mythlab.engine import Session
 from mythlab.sim.batch import gc_paused
 from mythlab.sim.bots import bot_names, make_bot
-from mythlab.sim.search import DEFAULT_SIMULATIONS, SearchBot, parse_budget
+from mythlab.sim.search import DEFAULT_SIMULATIONS, parse_budget
 from mythlab.sim.stats import wilson
 
 COOPERATIVE = {"elder_sign"}
@@ -48,14 +48,6 @@ class Timed:
             self.moves += 1
 
 
-def build_bot(name: str, seed: int, game: str) -> Any:
-    """A bot by ladder name: a registered bot, or ``search@<budget>``."""
-    if name.startswith("search@"):
-        budget, kind = parse_budget(name.partition("@")[2])
-        return SearchBot(seed, budget=budget, kind=kind)
-    return make_bot(name, seed, game)
-
-
 @dataclass(frozen=True)
 class Job:
     """One game: the bots by seat and the seed (picklable for worker processes)."""
@@ -67,7 +59,7 @@ class Job:
 
 def play(job: Job) -> tuple[Job, list[int], dict[str, tuple[float, int]]]:
     """Play one game; its winners and, per search bot, (seconds thinking, moves)."""
-    bots = {seat: Timed(build_bot(name, job.seed * 31 + seat, job.game))
+    bots = {seat: Timed(make_bot(name, job.seed * 31 + seat, job.game))
             for seat, name in enumerate(job.seats)}
     session = Session(mythlab.make(job.game, players=len(job.seats), seed=job.seed))
     with gc_paused():

@@ -190,6 +190,7 @@ def test_to_pandas():
     ({"backend": "mpi"}, "backend"),
     ({"processes": 0}, "processes"),
     ({"scheduler": "tcp://127.0.0.1:1"}, "backend='dask'"),
+    ({"groups": "holders"}, "groups: a function"),
 ])
 def test_bad_input_is_refused_before_any_game(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -200,3 +201,32 @@ def test_bad_input_is_refused_before_any_game(kwargs, message):
 def test_unknown_game_is_refused():
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         experiment("chess", games=1, progress=False)
+
+
+def by_seat(final):
+    """A groups function: each seat's label is its seat number (module level, so it pickles)."""
+    return [f"seat {p}" for p in range(final.game.players)]
+
+
+def test_group_win_rates_agree_with_the_seat_table_and_on_two_processes():
+    """Two encodings: labelling each seat by its number gives the per-seat win rates."""
+    kwargs = dict(bots=["greedy", "random"], games=8, seed=3, progress=False, groups=by_seat)
+    one = experiment(FAST, **kwargs)
+    groups = {r["group"]: (r["wins"], r["games"]) for r in one.group_win_rates()}
+    seats = {f"seat {r['seat']}": (r["wins"], r["games"]) for r in one.win_rates("seat")}
+    assert groups == seats
+    assert experiment(FAST, processes=2, **kwargs).group_win_rates() == one.group_win_rates()
+    assert one.plot("group").get_ylim() == (0, 1)
+
+
+def test_a_label_counts_once_per_game_won_when_any_of_its_seats_won():
+    r = experiment(FAST, bots=["random", "random"], games=6, seed=2, progress=False,
+                   groups=lambda final: ["everyone"] * final.game.players)
+    (row,) = r.group_win_rates()  # one trial per game, won when the game had a winner
+    assert (row["games"], row["wins"]) == (6, r.tallies["printed"].team_wins)
+
+
+@pytest.mark.parametrize("labels", [lambda final: ["only one"], lambda final: [1, 2]])
+def test_a_groups_function_giving_the_wrong_labels_is_named(labels):
+    with pytest.raises(ValueError, match="groups must give one label"):
+        experiment(FAST, bots=["random", "random"], games=1, progress=False, groups=labels)

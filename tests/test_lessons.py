@@ -261,3 +261,16 @@ def test_a_guess_placeholder_reveals_nothing_and_a_guess_sees_the_engines_answer
     assert not reveal(["Zeus"], {"Apollo", "Zeus"})
     assert reveal(0.3611, Fraction(13, 36)) and not reveal(0.36, Fraction(13, 36))
     assert not reveal(True, 1) and not reveal("4", 4)
+
+
+def test_the_card_measurement_finds_each_cards_holders_only_in_its_own_deck():
+    """Lesson 6 measures by ``experiment(groups=)``: the new card replaces Eagle of Zeus."""
+    from mythlab.lessons import card_lab
+
+    result = card_lab.measure(card_lab.GOLDEN_FLEECE, games=6)
+    seen = {(r["variant"], r["group"]) for r in result.group_win_rates()}
+    assert ("printed deck", "Eagle of Zeus") in seen and ("with Golden Fleece", "Golden Fleece") \
+        in seen
+    assert not {("printed deck", "Golden Fleece"), ("with Golden Fleece", "Eagle of Zeus")} & seen
+    assert all(r["games"] <= 6 for r in result.group_win_rates())
+    assert set(card_lab.holders_rates(result)) == {"Eagle of Zeus", "Golden Fleece"}

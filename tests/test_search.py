@@ -218,3 +218,20 @@ def test_a_games_search_value_hook_is_used_and_checked():
     finally:
         registry.register(spec)
     assert bot.value(state) == [0.5, 0.5]
+
+
+def test_a_search_bot_is_named_with_its_budget_wherever_bots_are_named():
+    """``search@32`` / ``search@0.1s`` work in make_bot, so in simulate and experiment too."""
+    from mythlab.sim import experiment
+
+    bot = make_bot("search@32", seed=3, game="agea")
+    assert (type(bot), bot.budget, bot.kind) == (SearchBot, 32, "simulations")
+    assert make_bot("search@0.1s", game="agea").kind == "seconds"
+    r = experiment("agea", bots=["search@4", "random"], games=2, seed=1, progress=False)
+    assert [row["bot"] for row in r.win_rates("bot")] == ["random", "search@4"]
+
+
+@pytest.mark.parametrize("name", ["search@0", "search@-2s", "search@lots", "search@"])
+def test_a_bad_budget_in_a_bot_name_is_refused(name):
+    with pytest.raises(ValueError, match="search budget"):
+        make_bot(name, game="agea")

@@ -82,6 +82,6 @@ SPEC = GameSpec(
     targets="mythlab.cyclades.view:targets",
     odds={"cyclades": "mythlab.cyclades.odds_command:BATTLE_ODDS"},
     data="mythlab.cyclades",
-    notebooks=('cyclades.ipynb', 'cyclades_graph.ipynb'),
+    notebooks=('cyclades.ipynb', 'cyclades_graph.ipynb', 'balance_lab.ipynb'),
     rulebooks=('Cyclades rulebook, Greek edition',),
 )

@@ -1,5 +1,6 @@
 """Lesson 6 (*Designing a card*, Elysium): write a card in the power language, test its power
-on a domain, play it in games and measure whether its holders win more often.
+on a domain, play it in games and measure whether its holders win more often (with the
+balance lab's ``experiment`` call and Wilson intervals).
 
 The new card takes the place of a card of the edition's Zeus family (a family mythlab designed:
 the rulebooks describe no Zeus card), so the deck keeps its size and only that card changes.
@@ -8,8 +9,8 @@ the rulebooks describe no Zeus card), so the deck keeps its size and only that c
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from functools import lru_cache, partial
 from pathlib import Path
 
 import yaml
@@ -24,7 +25,8 @@ from mythlab.elysium import (
     render,
 )
 from mythlab.elysium.powers import Zone
-from mythlab.sim import simulate
+from mythlab.engine import State
+from mythlab.sim import ExperimentResult, experiment
 
 from .measure import Rate
 
@@ -43,8 +45,12 @@ provenance: mythlab
 REPLACED = "eagle-of-zeus"
 """The edition card the new card takes the place of (level 1, yellow, "Activate: gain 1 VP")."""
 
+EAGLE = "Eagle of Zeus"
 PLAYERS = 3
-GAMES = 20
+BOT = "elysium-greedy"
+"""The lesson's players: the legend bot, which plans (random bots would not use a card well;
+the balance lab's search bot is too slow for a class period)."""
+GAMES = 60
 """Games per deck in the lesson: enough to see how wide the intervals are, quick to run."""
 
 
@@ -88,42 +94,36 @@ def vp_from(card_yaml: str, domain: Sequence[str]) -> int:
                if getattr(e, "kind", None) == "gain" and e.player == 0)
 
 
-def _holders(final, card_key: str) -> set[int]:
-    """The seats holding a copy of the card at the end (in the domain or in a legend)."""
+WITHOUT = "without the card"
+"""The label of the seats holding neither card at the end."""
+
+
+def holding(final: State, cards: Mapping[str, str]) -> list[str]:
+    """Each seat's label for ``experiment(groups=)``: the name of the card of ``cards``
+    (key -> name) it holds at the end, in its domain or a legend, else ``WITHOUT``."""
     keys = final.game.keys
-    held = set()
-    for seat, s in enumerate(final.data.seats):
-        cards = [*s.domain, *(c for legend in s.legends for c in legend)]
-        if any(keys[c] == card_key for c in cards):
-            held.add(seat)
-    return held
-
-
-def holders_win(card_files: Sequence[Path] | None, card_key: str, games: int,
-                seed: int = 0) -> tuple[Rate, Rate]:
-    """Win rates of the players who held ``card_key`` ("zeus.golden-fleece") at the end and of
-    those who did not, over ``games`` random-bot games; a shared win counts as a win."""
-    records = simulate("elysium", games=games, players=PLAYERS, seed=seed, progress=False,
-                       processes=2, card_files=list(card_files) if card_files else None)
-    won_with = n_with = won_without = n_without = 0
-    for record in records:
-        holders = _holders(record.final, card_key)
-        for seat in range(PLAYERS):
-            won = seat in record.winners
-            if seat in holders:
-                won_with, n_with = won_with + won, n_with + 1
-            else:
-                won_without, n_without = won_without + won, n_without + 1
-    return Rate(won_with, n_with), Rate(won_without, n_without)
+    labels = []
+    for s in final.data.seats:
+        held = {keys[c] for c in [*s.domain, *(c for legend in s.legends for c in legend)]}
+        labels.append(next((name for key, name in cards.items() if key in held), WITHOUT))
+    return labels
 
 
 @lru_cache(maxsize=8)
-def measure(card_yaml: str, games: int = GAMES, seed: int = 0) -> dict[str, tuple[Rate, Rate]]:
-    """The printed deck against the deck with the new card, on the same seeds: for each, the
-    win rate of the card's holders and of everyone else."""
-    card_id = yaml.safe_load(card_yaml)["id"]
-    return {
-        "Eagle of Zeus (edition)": holders_win(None, f"zeus.{REPLACED}", games, seed),
-        new_card(card_yaml).name.en: holders_win([family_with(card_yaml)], f"zeus.{card_id}",
-                                                 games, seed),
-    }
+def measure(card_yaml: str, games: int = GAMES, seed: int = 0) -> ExperimentResult:
+    """The printed deck against the deck with the new card, on the same seeds, by
+    ``mythlab.sim.experiment`` with planning bots: the win rate of each card's holders
+    (``group_win_rates``), with its Wilson 95% interval."""
+    card = new_card(card_yaml)
+    deck = f"with {card.name.en}"
+    holders = partial(holding, cards={f"zeus.{REPLACED}": EAGLE, f"zeus.{card.id}": card.name.en})
+    return experiment("elysium", variants={"printed deck": {},
+                                           deck: {"card_files": [str(family_with(card_yaml))]}},
+                      bots=[BOT] * PLAYERS, games=games, seed=seed, groups=holders, luck=False,
+                      processes=2, progress=False)
+
+
+def holders_rates(result: ExperimentResult) -> dict[str, Rate]:
+    """Each card's holders' wins and games, by card name, from ``measure``'s result."""
+    return {r["group"]: Rate(r["wins"], r["games"]) for r in result.group_win_rates()
+            if r["group"] != WITHOUT}

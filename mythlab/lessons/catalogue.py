@@ -255,13 +255,14 @@ def _fleece_vp() -> int:
     return card_lab.vp_from(card_lab.GOLDEN_FLEECE, LESSON_6_DOMAIN)
 
 
-@exercise_of("6.3", "After the lesson's measurement (random bots, the same seeds for both "
+@exercise_of("6.3", "After the lesson's measurement (planning bots, the same seeds for both "
              "decks): do Golden Fleece's holders win clearly more often than Eagle of Zeus's "
              "holders did?",
              Name("'yes', 'no' or 'cannot tell'", VERDICTS),
              "Compare the two 95% intervals of the holders' win rates: do they overlap?")
 def _fleece_stronger() -> str:
-    (eagle, _), (fleece, _) = card_lab.measure(card_lab.GOLDEN_FLEECE).values()
+    rates = card_lab.holders_rates(card_lab.measure(card_lab.GOLDEN_FLEECE))
+    eagle, fleece = rates[card_lab.EAGLE], rates["Golden Fleece"]
     if overlap(eagle, fleece):
         return "cannot tell"
     return "yes" if fleece.rate > eagle.rate else "no"

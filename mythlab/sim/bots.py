@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from mythlab import registry
 from mythlab.engine import Action, State
 
-from .search import SearchBot
+from .search import SearchBot, parse_budget
 
 Bot = Callable[[State], Action]
 
@@ -83,11 +83,18 @@ def default_bot(game: str) -> str:
 
 def make_bot(name: str, seed: int = 0, game: str | None = None) -> Bot:
     """A bot by name (``random``, ``greedy`` …); with ``game``, that game's own bot of this
-    name if it has one (``GameSpec.bots``).
+    name if it has one (``GameSpec.bots``). ``search@<budget>`` is the search bot with a
+    budget per move, in simulations (``search@32``) or seconds (``search@0.1s``).
 
     >>> type(make_bot("greedy", seed=1)).__name__
     'GreedyBot'
+    >>> make_bot("search@32"), make_bot("search@0.1s")
+    (SearchBot(budget=32, kind='simulations'), SearchBot(budget=0.1, kind='seconds'))
     """
+    base, at, budget = name.partition("@") if isinstance(name, str) else (name, "", "")
+    if at and base == "search":
+        amount, kind = parse_budget(budget)
+        return SearchBot(seed, budget=amount, kind=kind)
     own = registry.spec(game).bot_class(name) if game is not None else None
     if own is not None:
         return own(seed)

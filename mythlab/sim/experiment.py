@@ -12,7 +12,7 @@ same seed gives the same tables on any backend and any number of workers.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
@@ -40,7 +40,8 @@ class GameRow(NamedTuple):
     the players' decisions only; ``scores``: the final score of each seat, exactly; ``first``:
     the seat that made the first decision; ``lead_changes``: how often the leader by running
     score changed (None in a cooperative game); ``luck``: each seat's total luck at the dice
-    (None if nothing was rolled, or luck was not measured) — see docs/metrics.md.
+    (None if nothing was rolled, or luck was not measured) — see docs/metrics.md;
+    ``groups``: each seat's label from the experiment's ``groups`` function (None without one).
     """
 
     variant: str
@@ -54,10 +55,17 @@ class GameRow(NamedTuple):
     first: int | None
     lead_changes: int | None
     luck: tuple[float, ...] | None
+    groups: tuple[str, ...] | None = None
+
+
+Groups = Callable[[State], Sequence[str]]
+"""A function of a game's final state giving each seat a label, such as whether it holds a
+card or its main faction; ``experiment(..., groups=)`` reports the win rate of each label."""
 
 
 def play_row(game: str, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
-             variant: str = "", lineup: int = 0, luck: bool = True) -> GameRow:
+             variant: str = "", lineup: int = 0, luck: bool = True,
+             groups: Groups | None = None) -> GameRow:
     """Play one bot game exactly as ``simulate`` does (same seed, same moves) and measure it.
 
     >>> row = play_row("agea", ["random", "greedy"], seed=5)
@@ -75,7 +83,17 @@ def play_row(game: str, seats: Sequence[str], seed: int, options: Mapping[str, A
     return GameRow(variant, lineup, tuple(seats), seed, session.position, watch.moves,
                    tuple(table["winners"]), tuple(points.get(n) for n in made.player_names),
                    watch.first, None if made.cooperative else watch.lead_changes,
-                   tuple(watch.luck) if watch.luck is not None and watch.rolls else None)
+                   tuple(watch.luck) if watch.luck is not None and watch.rolls else None,
+                   None if groups is None else _labels(groups, final))
+
+
+def _labels(groups: Groups, final: State) -> tuple[str, ...]:
+    """The seats' labels, checked: one text per seat."""
+    labels = tuple(groups(final))
+    if len(labels) != final.game.players or not all(isinstance(x, str) for x in labels):
+        raise ValueError(f"groups must give one label (a text) per seat, "
+                         f"{final.game.players} in all, not {labels!r}")
+    return labels
 
 
 class _Watch:
@@ -138,12 +156,13 @@ class _Job(NamedTuple):
     seed: int
     numbers: range
     luck: bool
+    groups: Groups | None
 
 
 def _play_job(job: _Job) -> list[GameRow]:
     """Worker: game ``j`` of a line-up has seed ``seed + j`` and seat order ``j`` mod orders."""
     return [play_row(job.game, job.orders[j % len(job.orders)], job.seed + j, job.options,
-                     job.variant, job.lineup, job.luck) for j in job.numbers]
+                     job.variant, job.lineup, job.luck, job.groups) for j in job.numbers]
 
 
 def seat_orders(lineup: Sequence[str]) -> list[tuple[str, ...]]:
@@ -167,6 +186,8 @@ class _Tally:
     seat_bot_wins: Counter = field(default_factory=Counter)
     bot: Counter = field(default_factory=Counter)             # (lineup, bot) -> games
     bot_wins: Counter = field(default_factory=Counter)        # any of its seats won
+    group: Counter = field(default_factory=Counter)           # label -> games
+    group_wins: Counter = field(default_factory=Counter)      # any seat with it won
     team_wins: int = 0
     first: Counter = field(default_factory=Counter)           # "games", "wins"
     steps: Counter = field(default_factory=Counter)
@@ -186,6 +207,9 @@ class _Tally:
         for bot in set(row.seats):
             self.bot[row.lineup, bot] += 1
             self.bot_wins[row.lineup, bot] += any(row.seats[s] == bot for s in won)
+        for label in set(row.groups or ()):
+            self.group[label] += 1
+            self.group_wins[label] += any(row.groups[s] == label for s in won)
         if row.first is not None and not cooperative:
             self.first["games"] += 1
             self.first["wins"] += row.first in won
@@ -291,6 +315,12 @@ class ExperimentResult:
                 rows.append({"variant": variant, **label, **_rate(*groups[group])})
         return rows
 
+    def group_win_rates(self) -> list[dict[str, Any]]:
+        """Win rates per variant and label of the ``groups`` function: like a bot, a label
+        counts once in each game where a seat has it, won when any seat with it won."""
+        return [{"variant": v, "group": label, **_rate(t.group_wins[label], t.group[label])}
+                for v, t in self._each() for label in sorted(t.group)]
+
     @property
     def table(self) -> list[dict[str, Any]]:
         """Win rate per variant, seat and bot (every line-up pooled)."""
@@ -372,7 +402,8 @@ class ExperimentResult:
     # ------------------------------------------------------------ output
     def to_pandas(self, table: str = "table") -> Any:
         """One of the tables (``"table"``, ``"first_player"``, ``"lengths"``, ``"scores"``,
-        ``"lead_changes"``, ``"luck_share"``, ``"skill_depth"``, ``"team_win_rates"``) as a
+        ``"lead_changes"``, ``"luck_share"``, ``"skill_depth"``, ``"team_win_rates"``,
+        ``"group_win_rates"``) as a
         pandas DataFrame (pandas is not a dependency of mythlab: install it to use this)."""
         try:
             import pandas as pd
@@ -384,15 +415,16 @@ class ExperimentResult:
         return pd.DataFrame(value if table == "table" else value())
 
     def plot(self, by: str = "bot", ax: Any = None) -> Any:
-        """Win rates per variant and ``by`` (``"bot"`` or ``"seat"``) with their 95% intervals
-        (asymmetric, inside [0, 1]) and the fair share as a dashed line; returns the Axes."""
-        if by not in ("bot", "seat"):
-            raise ValueError(f"by: 'bot' or 'seat', not {by!r}")
+        """Win rates per variant and ``by`` (``"bot"``, ``"seat"`` or ``"group"``) with their
+        95% intervals (asymmetric, inside [0, 1]) and, per bot or seat, the fair share as a
+        dashed line; returns the Axes."""
+        if by not in ("bot", "seat", "group"):
+            raise ValueError(f"by: 'bot', 'seat' or 'group', not {by!r}")
         import matplotlib.pyplot as plt
 
         if ax is None:
             _, ax = plt.subplots(figsize=(6, 3.5))
-        rows = self.win_rates(by)
+        rows = self.group_win_rates() if by == "group" else self.win_rates(by)
         labels = sorted({r[by] for r in rows}, key=str)
         width = 0.8 / max(1, len(self.variants))
         for i, variant in enumerate(self.variants):
@@ -404,7 +436,7 @@ class ExperimentResult:
             below = [max(0.0, y - r["low"]) for y, r in zip(ys, got, strict=True)]
             above = [max(0.0, r["high"] - y) for y, r in zip(ys, got, strict=True)]
             ax.errorbar(xs, ys, yerr=[below, above], fmt="o", capsize=4, label=variant)
-        if not self.cooperative:
+        if not self.cooperative and by != "group":
             ax.axhline(1 / self.players, linestyle="--", color="grey", linewidth=1)
         ax.set_xticks(range(len(labels)), [str(x) for x in labels])
         ax.set_ylim(0, 1)
@@ -425,7 +457,7 @@ class ExperimentResult:
 
 
 _TABLES = ("table", "first_player", "lengths", "scores", "lead_changes", "luck_share",
-           "skill_depth", "team_win_rates")
+           "skill_depth", "team_win_rates", "group_win_rates")
 
 
 def experiment(game: str, variants: Mapping[str, Mapping[str, Any]] | None = None,
@@ -433,7 +465,8 @@ def experiment(game: str, variants: Mapping[str, Mapping[str, Any]] | None = Non
                players: int | None = None, games: int | None = None,
                until: float | None = None, seed: int = 0, luck: bool = True,
                backend: str = "processes", processes: int = 1, client: Any = None,
-               scheduler: str | None = None, progress: bool = True) -> ExperimentResult:
+               scheduler: str | None = None, progress: bool = True,
+               groups: Groups | None = None) -> ExperimentResult:
     """Play every variant with every bot line-up in every seat order, and measure.
 
     Game ``j`` of a line-up (in every variant alike, so variants are compared on the same
@@ -469,6 +502,11 @@ def experiment(game: str, variants: Mapping[str, Mapping[str, Any]] | None = Non
         Where the games run, as for ``simulate`` (``mythlab.sim.backends``).
     progress : bool
         Show a progress bar over games.
+    groups : function, optional
+        ``final state -> one label per seat`` (e.g. whether the seat holds a card);
+        ``group_win_rates()`` then gives each label's win rate. It runs in the workers, so
+        give a module-level function (or a ``functools.partial`` of one) when the games run
+        in other processes or on Dask.
 
     Returns
     -------
@@ -492,6 +530,9 @@ def experiment(game: str, variants: Mapping[str, Mapping[str, Any]] | None = Non
     for bot in sorted({b for lineup in lineups for b in lineup}):
         make_bot(bot, game=game)  # ValueError naming the unknown bot and the choices
     cap = _check_games(games, until)
+    if groups is not None and not callable(groups):
+        raise ValueError(f"groups: a function of the final state giving one label per seat, "
+                         f"not {groups!r}")
     check_backend(backend, processes, client, scheduler)
     orders = [tuple(seat_orders(lineup)) for lineup in lineups]
     cooperative = bool(spec.game_class().cooperative)
@@ -508,7 +549,7 @@ def experiment(game: str, variants: Mapping[str, Mapping[str, Any]] | None = Non
             bar.total = (bar.total or 0) + len(variants) * sum(todo)
             bar.refresh()
             size = chunk_size(len(variants) * sum(todo), r.workers, 50)
-            jobs = (_Job(game, name, opts[name], i, orders[i], seed, numbers, luck)
+            jobs = (_Job(game, name, opts[name], i, orders[i], seed, numbers, luck, groups)
                     for name in variants for i, n in enumerate(todo)
                     for numbers in _split(played[i], played[i] + n, size))
             for rows in r.run(_play_job, jobs, bar):
