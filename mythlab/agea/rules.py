@@ -136,14 +136,17 @@ class AgeaGame(Game):
         return state
 
     def max_actions(self) -> int:
+        """A bound on a game's length in moves (random_sim checks it)."""
         # Each card drawn leads to a bounded number of decisions; Pandora's Box can put the
         # discards back once more. Generous on purpose: it is a bound, not an estimate.
         return 40 * 2 * len(self.cards) + 200
 
     def invariants(self, state: State) -> list[str]:
+        """What must hold in every position (``check_invariants``)."""
         return check_invariants(state)  # type: ignore[arg-type]
 
     def evaluate(self, state: State, player: int) -> float:
+        """The greedy bots' score of ``state`` for ``player`` (``evaluate``)."""
         return evaluate(state, player)  # type: ignore[arg-type]
 
 

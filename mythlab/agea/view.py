@@ -76,14 +76,17 @@ def _delay_tokens(n: int) -> str:
 
 # ---------------------------------------------------------------------- tokens
 def card_token(instance: str) -> str:
+    """The ``data-token`` of a card drawn face up, by its instance id."""
     return f"card:{instance}"
 
 
 def hand_token(seat: int) -> str:
+    """The ``data-token`` of a seat's hand."""
     return f"hand:{seat}"
 
 
 def player_token(seat: int) -> str:
+    """The ``data-token`` of a seat's player name."""
     return f"player:{seat}"
 
 

@@ -38,6 +38,7 @@ _CODE = re.compile(r"[A-Za-z][A-Za-z_]*")
 
 
 def _fail(name: object, field: str, problem: str) -> DiceValueError:
+    """A DiceValueError naming the die and the field."""
     return DiceValueError(f"die {name!r}", field, problem)
 
 

@@ -40,6 +40,7 @@ class Vocabulary:
 
 
 def _any_face(face: object) -> str | None:
+    """Why ``face`` is not a string or an integer (booleans refused), or None."""
     if isinstance(face, bool) or not isinstance(face, str | int):
         return f"face {face!r} must be a string or an integer"
     return None
@@ -168,6 +169,7 @@ def _die(file: str, n: int, entry: Any, vocabulary: Vocabulary) -> Die:
     label = str(label) if label else f"#{n + 1}"
 
     def fail(field: str | None, problem: str) -> DataError:
+        """A DataError naming the file, this die and the field."""
         return DataError(file, label, field, problem)
 
     if not isinstance(entry, dict):

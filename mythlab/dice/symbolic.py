@@ -117,6 +117,7 @@ def probability_expression(pool: Pool, successes: Callable[[Weight], Any],
     by_symbol = dict(zip(gens, xs, strict=True))
 
     def weight(die: Die, face: Face, w: int) -> Any:
+        """A face's weight as its symbol (a ring generator), in place of the number ``w``."""
         return by_symbol[symbols[die.name, face]]
 
     numerator = R(successes(weight)).as_expr()

@@ -65,6 +65,8 @@ class OddsBot:
         self.rng = random.Random(seed)
 
     def __call__(self, s: ElderSignState) -> Action:
+        """The bot's move: a sampled outcome at a chance node, else the first rule of thumb in
+        ``CHOICES`` that applies, else the first legal move."""
         legal = s.legal_actions()
         if s.is_chance_node():
             return s.sample_chance()
@@ -92,6 +94,8 @@ def card_value(s: ElderSignState, name: str) -> float:
 
 
 def choose_move(s: ElderSignState, moves: list[Action]) -> Action:
+    """Go to the Entrance when sanity or stamina is 2 or less or every adventure's
+    :func:`card_value` is negative, else the adventure of highest value."""
     inv = s.active
     entrance = next((a for a in moves if a.args[0] == "entrance"), None)
     if entrance is not None and min(inv.sanity, inv.stamina) <= 2:
@@ -104,6 +108,8 @@ def choose_move(s: ElderSignState, moves: list[Action]) -> Action:
 
 
 def choose_entrance(s: ElderSignState, acts: list[Action]) -> Action:
+    """At the Entrance: an Elder Sign souvenir if offered, free first aid if hurt, else the
+    last souvenir offered, else the lost and found."""
     inv = s.active
     by_label = {a.label: a for a in acts}
     for label in ("buy a souvenir: elder sign for 8 trophies",):
@@ -116,6 +122,7 @@ def choose_entrance(s: ElderSignState, acts: list[Action]) -> Action:
 
 
 def choose_prepare(s: ElderSignState, acts: list[Action]) -> Action:
+    """Spend a card before an adventure's first roll or against the Ancient One; else roll."""
     a = s.data.attempt
     spend = [x for x in acts if x.kind == "spend"]
     if spend and (a.card == "ancient-one" or a.rolls == 0):
@@ -124,6 +131,8 @@ def choose_prepare(s: ElderSignState, acts: list[Action]) -> Action:
 
 
 def choose_resolve(s: ElderSignState, acts: list[Action]) -> Action | None:
+    """Complete a task with the fewest dice (the hardest row on ties), else spend a clue,
+    else fail the roll and try again, else the last option."""
     done = [a for a in acts if a.kind == "complete"]
     if done:  # fewest dice, then the hardest row (most requirements)
         return min(done, key=lambda a: (sum(k for *_, k in a.args[1]), -len(a.args[1]),
@@ -152,10 +161,13 @@ def useful(s: ElderSignState, die: str) -> float:
 
 
 def choose_aside(s: ElderSignState, acts: list[Action]) -> Action:
+    """Set aside the die least useful to the rows still open."""
     return min(acts, key=lambda a: (useful(s, a.args[0]), a.label))
 
 
 def choose_focus(s: ElderSignState, acts: list[Action]) -> Action:
+    """The active investigator focuses the most useful die; assists are never chosen (then
+    no focus)."""
     own = [a for a in acts if a.kind == "focus" and a.args[0] == s.data.turn]
     if own:
         return max(own, key=lambda a: (useful(s, a.args[1]), a.label))
@@ -163,22 +175,27 @@ def choose_focus(s: ElderSignState, acts: list[Action]) -> Action:
 
 
 def choose_again(s: ElderSignState, acts: list[Action]) -> Action:
+    """Always try again after a failed roll."""
     return acts[0]  # try again while the rules allow
 
 
 def choose_place(s: ElderSignState, acts: list[Action]) -> Action:
+    """Place a monster on a card other than the one being attempted, if any."""
     a = s.data.attempt
     away = [x for x in acts if a is None or x.args[0] != a.card]
     return (away or acts)[0]
 
 
 def choose_replace(s: ElderSignState, acts: list[Action]) -> Action:
+    """Take the investigator with the most sanity plus stamina."""
     cards = s.game.data.investigators
     return max(acts, key=lambda a: (cards[a.args[0]].sanity + cards[a.args[0]].stamina,
                                     a.label))
 
 
 def choose_loss(s: ElderSignState, acts: list[Action]) -> Action:
+    """A loss (an assistant's, or the Ancient One's attack on a maximum) comes off the track
+    now higher, sanity on ties."""
     t = s.data.pending[-1]
     inv = s.data.seats[t.player].investigator
     pick = "sanity" if inv.sanity >= inv.stamina else "stamina"

@@ -60,6 +60,8 @@ def new_investigator(s: ElderSignState, name: str) -> Investigator:
 
 
 def draw_card(s: ElderSignState, inv: Investigator, kind: str) -> None:
+    """The investigator draws the top card of a deck; an empty deck gives nothing (mythlab
+    ruling 'empty-decks')."""
     deck = s.data.decks[kind]
     if deck:
         inv.cards.append(deck.pop(0))
@@ -74,6 +76,7 @@ def return_card(s: ElderSignState, card: str) -> None:
 
 
 def trophy_value(s: ElderSignState, trophy: str) -> int:
+    """A trophy's value: a monster's, or the adventure's printed value (1 when it prints none)."""
     kind, _, name = trophy.partition(":")
     if kind == "monster":
         return s.game.data.monsters[name].trophy
@@ -116,6 +119,8 @@ def payments(s: ElderSignState, inv: Investigator, price: int) -> list[list[str]
 
 
 def pay(s: ElderSignState, inv: Investigator, trophies: list[str], why: str) -> None:
+    """The investigator spends ``trophies`` (they go back, :func:`return_trophy`), logged with
+    the reason ``why``."""
     for t in trophies:
         inv.trophies.remove(t)
         return_trophy(s, t)
@@ -123,6 +128,7 @@ def pay(s: ElderSignState, inv: Investigator, trophies: list[str], why: str) -> 
 
 
 def trophy_names(s: ElderSignState, trophies: list[str]) -> str:
+    """Trophies in words, each with its value, joined by `` + `` ("nothing" for none)."""
     names = []
     for t in trophies:
         kind, _, name = t.partition(":")
@@ -155,6 +161,8 @@ def apply_effects(s: ElderSignState, seat: int, tokens: list[str] | tuple, rule:
 
 def apply_one(s: ElderSignState, seat: int, kind: str, n: int, rule: str,
               exclude: str = "") -> None:
+    """One reward or penalty token (``kind``, ``n``) for the investigator of ``seat``; doom,
+    monsters, Elder Signs and Other Worlds apply even when the seat has no investigator."""
     d = s.data
     inv = d.seats[seat].investigator
     if kind == "doom":
@@ -340,6 +348,8 @@ def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:
 
 
 def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> None:
+    """Put ``monster`` on a card's task row (``EMPTY_TASK``; -2: under the last task); its
+    locked-die icon locks a die (p.10-11)."""
     card = next(c for c in s.data.board if c.name == card_name)
     card.monsters.append(Placed(monster, row))
     m = s.game.data.monsters[monster]
@@ -351,12 +361,14 @@ def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> 
 
 
 def remove_monster(s: ElderSignState, card_name: str, monster: str) -> None:
+    """Take ``monster`` off a card and free the die its icon locked."""
     card = next(c for c in s.data.board if c.name == card_name)
     card.monsters = [p for p in card.monsters if p.monster != monster]
     unlock(s, f"monster:{monster}")
 
 
 def placed_key(s: ElderSignState, card_name: str) -> tuple[tuple[str, int], ...]:
+    """A card's monsters as (monster, row) pairs: the hashable key of :func:`tasks.card_rows`."""
     card = next(c for c in s.data.board if c.name == card_name)
     return tuple((p.monster, p.row) for p in card.monsters)
 
@@ -386,6 +398,7 @@ def dice_in_use(s: ElderSignState) -> Counter:
 
 
 def free_dice(s: ElderSignState, colour: str) -> int:
+    """Dice of ``colour`` not in use (:func:`dice_in_use`)."""
     return TOTALS[colour] - dice_in_use(s)[colour]
 
 
@@ -506,6 +519,7 @@ def settle_locks(s: ElderSignState) -> None:
 
 
 def unlock(s: ElderSignState, place: str) -> None:
+    """Free the die locked on ``place`` (e.g. ``monster:<id>``), if any."""
     d = s.data
     if any(lock.place == place for lock in d.locks):
         d.locks = [lock for lock in d.locks if lock.place != place]
@@ -513,5 +527,6 @@ def unlock(s: ElderSignState, place: str) -> None:
 
 
 def colours_sorted(dice: list[str]) -> list[str]:
+    """Dice colours in the order green, yellow, red."""
     return sorted(dice, key=COLOURS.index)
 

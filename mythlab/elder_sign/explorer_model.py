@@ -328,6 +328,7 @@ class OddsExplorerModel:
 
     @property
     def key(self) -> Key:
+        """The settings that fix the value: card, wildcard, allowance and dice (the book's key)."""
         return (self.card, self.wild, self.focus, self.spell, self.clue, self.pool)
 
     @property
@@ -337,6 +338,7 @@ class OddsExplorerModel:
 
     @property
     def task(self) -> TaskCard:
+        """The task card being solved: the adventure's tasks, or the typed task."""
         return self.card.card if isinstance(self.card, Adventure) else self.card
 
     # ----------------------------------------------------------------- the card's value
@@ -352,11 +354,13 @@ class OddsExplorerModel:
 
     @property
     def fraction(self) -> str:
+        """The exact chance as ``numerator/denominator``, e.g. ``31031/46656``."""
         p = self.probability
         return f"{p.numerator}/{p.denominator}"
 
     @property
     def percent(self) -> str:
+        """The chance as a short percentage (:func:`mythlab.display.percent`)."""
         return percent(self.probability)
 
     @property
@@ -447,6 +451,7 @@ class OddsExplorerModel:
 
     @property
     def over(self) -> bool:
+        """Whether the attempt stepped through has ended, won or lost."""
         return self.outcome is not None
 
     @property

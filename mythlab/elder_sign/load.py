@@ -173,6 +173,8 @@ class Card(_Entry):
 
 
 class FirstAid(_Entry):
+    """A First Aid choice at the Entrance: the healing it gives and its price in trophies (p.8)."""
+
     option: str
     heal: Literal["both_one", "full_stamina", "full_sanity", "full_both"]
     cost: Small
@@ -181,6 +183,8 @@ class FirstAid(_Entry):
 
 
 class LostAndFound(_Entry):
+    """What a face of the lost and found's green die gives (p.8; the table is mythlab's)."""
+
     face: str
     effect: tuple[str, ...] = ()
     provenance: Provenance
@@ -193,6 +197,8 @@ class LostAndFound(_Entry):
 
 
 class Souvenir(_Entry):
+    """A souvenir sold at the Entrance for trophies (p.8; the prices are mythlab's)."""
+
     buy: Literal["clue", "common_item", "unique_item", "spell", "ally", "elder_sign"]
     price: Small
     provenance: Provenance

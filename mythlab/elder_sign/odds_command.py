@@ -42,6 +42,8 @@ class AdventureOddsCommand(OddsCommand):
     default = True
 
     def configure(self, parser: argparse.ArgumentParser) -> None:
+        """The options: a typed task or ``--card``, the dice, the wildcard reading, the
+        allowance (focus, spells, clues), a terror effect, and the output form."""
         count = self.count
         parser.add_argument(
             "what", metavar="TASK", nargs="?",
@@ -76,6 +78,8 @@ class AdventureOddsCommand(OddsCommand):
                             help="print JSON: {\"probability\": \"num/den\", \"percent\": ...}")
 
     def run(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+        """Print the whole card's odds (or one roll's) with each row's single-roll chance, or as
+        JSON; a bad option is a one-line error."""
         from mythlab.elder_sign import AdventureOdds
         from mythlab.elder_sign.dice import parse_pool, roll_probability
 

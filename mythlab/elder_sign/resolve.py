@@ -139,6 +139,8 @@ def start_attempt(s: ElderSignState, card: str) -> None:
 
 
 def rows(s: ElderSignState) -> list[tuple[Row, str]]:
+    """The task rows of the attempt's card with their monsters; the Ancient One's combat
+    task as one row (p.12)."""
     a = s.data.attempt
     if a.card == AO:
         return [(parse_row(s.ancient_one.combat), "")]
@@ -146,6 +148,8 @@ def rows(s: ElderSignState) -> list[tuple[Row, str]]:
 
 
 def available_rows(s: ElderSignState) -> list[int]:
+    """Indexes of the rows that may be completed now: those not done, only the first on an
+    arrowed card (p.8); the combat task always."""
     a = s.data.attempt
     if a.card == AO:
         return [0]
@@ -167,6 +171,8 @@ def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
 
 
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
+    """The dice the player may use, rolled and held, as sorted (source, face, count)
+    triples: the form :func:`tasks.completions` takes."""
     a = s.data.attempt
     count: Counter = Counter(split(x) for x in a.rolled)
     for src, die in held_dice(s):
@@ -199,11 +205,13 @@ def row_costs(s: ElderSignState, card: str) -> list[list[tuple[str, int]]]:
 
 
 def affordable(s: ElderSignState, costs: list[tuple[str, int]]) -> bool:
+    """Whether the active investigator can pay ``costs`` and keep sanity and stamina above 0."""
     inv = s.active
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
 
 
 def describe_use(s: ElderSignState, use: tuple[tuple[str, str, int], ...]) -> str:
+    """Dice used for a task in words: colour and face, or the marker or spell holding it."""
     parts = []
     for src, face, k in use:
         if src in COLOURS:
@@ -238,6 +246,7 @@ def usable(s: ElderSignState, card: str) -> bool:
 
 
 def card_rule(s: ElderSignState, card: str) -> str:
+    """The rule a card follows when spent: allies, spells (they hold a die), or items."""
     c = s.game.data.cards[card]
     if c.kind == "ally":
         return ALLIES
@@ -364,6 +373,8 @@ def do_dice(s: ElderSignState, task: Decision, action: Action) -> None:
 
 
 def after_roll(s: ElderSignState) -> None:
+    """A roll is counted; a die goes on each spell just cast if any was rolled, else the
+    player compares the roll with the tasks."""
     a = s.data.attempt
     a.rolls += 1
     if a.rolled and any(not sp.die for sp in s.data.spells):
@@ -396,6 +407,8 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
 
 # ------------------------------------------------------------------ resolve
 def completion_actions(s: ElderSignState) -> list[Action]:
+    """A move for each minimal way the dice complete an open task whose cost the investigator
+    can pay (p.6-7)."""
     a = s.data.attempt
     dice = dice_tuple(s)
     acts = []
@@ -854,6 +867,8 @@ def terror_effects(s: ElderSignState, card: str) -> list[str]:
 
 
 def terror(s: ElderSignState, effect: str) -> None:
+    """One terror effect of a failed roll (p.7): the adventure fails, the dice showing terror
+    are set aside, or a penalty token applies."""
     d = s.data
     a = d.attempt
     s.log(f"The roll shows a terror: {effect.replace('_', ' ')}.", TERROR_RULE)
@@ -897,6 +912,8 @@ def offer_aside(s: ElderSignState, decision: Decision) -> list[Action]:
 
 
 def focus_allowed(s: ElderSignState) -> bool:
+    """Whether focus and assist are allowed: not against the Ancient One, nor under a
+    "no focus" Mythos."""
     m = s.mythos
     return s.data.attempt.card != AO and not (m is not None and m.lasting == "no_focus")
 
@@ -951,6 +968,7 @@ def do_focus(s: ElderSignState, task: Decision, action: Action) -> None:
 
 # ------------------------------------------------------------------ the end of an attempt
 def end_attempt(s: ElderSignState) -> None:
+    """The attempt ends (spells that got no die go back) and the turn moves on to the Clock."""
     d = s.data
     release_attempt(s)
     d.attempt = None
@@ -1008,11 +1026,13 @@ def consume_other_world(s: ElderSignState, card: str) -> None:
 
 
 def penalty_tokens(s: ElderSignState, card: str) -> list[str]:
+    """The card's penalty tokens (``"none"`` and blanks left out)."""
     text = s.game.data.adventures[card].penalties
     return [t for t in text.split(";") if t and t != "none"]
 
 
 def reward_tokens(s: ElderSignState, card: str) -> list[str]:
+    """The card's reward tokens (``"none"`` and blanks left out)."""
     text = s.game.data.adventures[card].rewards
     return [t for t in text.split(";") if t and t != "none"]
 
@@ -1068,6 +1088,7 @@ def do_give_up(s: ElderSignState, task: Decision, action: Action) -> None:
 
 
 def give_up(s: ElderSignState) -> None:
+    """Stop attacking the Ancient One (the attack ends), or fail the adventure."""
     if s.data.attempt.card == AO:
         s.log(f"{s.active.name} stops attacking.", BATTLE)
         end_attempt(s)

@@ -176,6 +176,8 @@ class ElderSignGame(Game):
         return LiveOdds()
 
     def new_data(self, stream: SeededStream) -> ElderSignData:
+        """The setup's decks (p.5): the Ancient One (random unless chosen), every deck and the
+        investigators shuffled, masked monsters in the cup only if the Ancient One adds them."""
         data = self.data
         names = sorted(data.ancient_ones)
         ao = self.options["ancient_one"] or names[stream.choice_index(
@@ -197,19 +199,24 @@ class ElderSignGame(Game):
                              decks=decks, mythos_deck=mythos, cup=cup, pool=pool)
 
     def initial_state(self) -> ElderSignState:
+        """The game's first state: the setup (:meth:`ElderSignState.setup`), then play runs on
+        to the first decision."""
         state = super().initial_state()
         state.setup()
         state._advance()
         return state
 
     def max_actions(self) -> int:
+        """A bound on a game's length in moves, growing with the players (random_sim checks it)."""
         # A bound, not an estimate: random games stay far below it (tests/test_elder_sign_sim).
         return 6000 + 1500 * self.players
 
     def invariants(self, state: State) -> list[str]:
+        """What must hold in every position (``check_invariants``)."""
         return check_invariants(state)  # type: ignore[arg-type]
 
     def evaluate(self, state: State, player: int) -> float:
+        """The greedy bots' score of ``state`` (:func:`.bots.evaluate`, the same for every seat)."""
         from .bots import evaluate
 
         return evaluate(state, player)  # type: ignore[arg-type]
@@ -293,6 +300,7 @@ class ElderSignState(State):
 
     @property
     def ancient_one(self) -> AncientOne:
+        """The Ancient One of this game."""
         return self.game.data.ancient_ones[self.data.ancient_one]
 
     @property
@@ -311,6 +319,8 @@ class ElderSignState(State):
         return self.lasting_mythos
 
     def finish(self, result: str, why: str, rule: str) -> None:
+        """End the game ("won" or "lost", and why), once: pending decisions and the attempt are
+        dropped and the outcome is logged."""
         d = self.data
         if d.result:
             return
@@ -322,6 +332,7 @@ class ElderSignState(State):
         self.log(self._scores()["outcome"], rule)
 
     def describe(self) -> str:
+        """One line: the Ancient One, doom and Elder Signs against their limits, the clock hour."""
         d = self.data
         return (f"{d.ancient_one}: doom {d.doom}/{self.ancient_one.doom}, Elder Signs "
                 f"{d.elder_signs}/{self.ancient_one.elder_signs}, clock {d.clock or 12}")

@@ -151,6 +151,7 @@ def _shallow(obj):
 
 
 def copy_investigator(inv: Investigator) -> Investigator:
+    """A copy of an investigator with its own card and trophy lists (the rest is immutable)."""
     new = _shallow(inv)
     new.cards = inv.cards[:]
     new.trophies = inv.trophies[:]

@@ -43,6 +43,8 @@ class LegendBot:
         self.rng = random.Random(seed)
 
     def __call__(self, state: ElysiumState) -> Action:  # type: ignore[override]
+        """The bot's move (Elysium only): the only legal one, else by the decision: a Phase II
+        turn, a column to discard, transfers, or one-step lookahead for the rest."""
         if getattr(state.game, "name", "") != "elysium":
             raise ValueError(f"the {self.name} bot plays only Elysium, not "
                              f"{getattr(state.game, 'name', state)!r}")
@@ -121,6 +123,8 @@ class LegendBot:
 
     # ------------------------------------------------------------------ decisions
     def turn(self, s: ElysiumState, actions: list[Action]) -> Action:
+        """A Phase II turn: a power that gains at once, else the Agora card worth most or the
+        best quest (by their values and the turns left), else a citizen, pass or end."""
         q, g = s.current_player, s.game
         seat = s.data.seats[q]
         takes = [a for a in actions if a.kind == "take"]
@@ -156,6 +160,7 @@ class LegendBot:
         return self.best_quest(s, q, quests)
 
     def best_quest(self, s: ElysiumState, q: int, quests: list[Action]) -> Action:
+        """The quest tile of highest :meth:`quest_value` (ties by the seeded generator)."""
         values = [(self.quest_value(s, q, a.args[0]), a) for a in quests]
         top = max(v for v, _ in values)
         return self.pick([a for v, a in values if v == top])
@@ -219,9 +224,11 @@ class LegendBot:
         return self.pick([a for v, a in values if abs(v - top) <= 1e-12])
 
     def after(self, s: ElysiumState, a: Action, q: int) -> float:
+        """Player ``q``'s ``evaluate`` after move ``a``."""
         return s.game.evaluate(s.apply(a), q)
 
     def pick(self, actions: list[Action]) -> Action:
+        """One of ``actions``, at random by the bot's seeded generator when several tie."""
         return actions[0] if len(actions) == 1 else self.rng.choice(actions)
 
 

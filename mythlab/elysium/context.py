@@ -30,6 +30,7 @@ class GameContext:
 
     @property
     def players(self) -> Sequence[int]:
+        """All players in turn order."""
         return self.s.data.order
 
     def _legends(self, player: int) -> list[LegendData]:
@@ -37,6 +38,8 @@ class GameContext:
         return [g for g in legends if len(g) >= 2] if self.final else legends
 
     def cards(self, player: int, zone: Zone) -> Sequence[CardFacts]:
+        """A player's cards in ``zone`` (shared zones ignore ``player``; with ``final`` the
+        Elysium holds no lone card)."""
         s, seat = self.s, self.s.data.seats[player]
         if zone is Zone.DOMAIN:
             names = seat.domain
@@ -55,6 +58,7 @@ class GameContext:
         return [s.facts(player, c) for c in names]
 
     def legends(self, player: int) -> Sequence[Legend]:
+        """A player's legends (with ``final``: without the lone cards, as at final scoring)."""
         return [self._legend(player, g) for g in self._legends(player)]
 
     def _legend(self, player: int, g: LegendData) -> Legend:
@@ -62,9 +66,11 @@ class GameContext:
                       tuple(self.s.facts(player, c) for c in g))
 
     def this_legend(self) -> Legend | None:
+        """The legend holding this card (Chronos powers), or None."""
         if self.legend is None:
             return None
         return self._legend(self.owner, self.legend)
 
     def resource(self, player: int, what: str) -> int:
+        """A player's ``gold``, ``vp`` or ``pp``, read from their seat."""
         return getattr(self.s.data.seats[player], what)

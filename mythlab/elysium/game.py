@@ -132,13 +132,17 @@ class ElysiumGame(Game):
         return names
 
     def number(self, name: str) -> Any:
+        """A rule number of ``data/rules.yaml`` by name, e.g. ``starting_gold``."""
         return self.rules.number(name)
 
     @property
     def oracle_in_play(self) -> bool:
+        """Whether Apollo's family is in play: only then is there an Oracle."""
         return Family.APOLLO.value in self.families
 
     def new_data(self, stream: SeededStream) -> ElysiumData:
+        """The setup's draws (p.3-4): the deck shuffled, the first player and pediment side
+        at random; each seat's disc, starting gold, VP equal to its disc number, and columns."""
         deck = list(self.deck)
         stream.shuffle(deck)
         seats_in_order = list(range(self.players))
@@ -157,20 +161,26 @@ class ElysiumGame(Game):
                            order=sorted(range(self.players), key=lambda q: seats[q].disc))
 
     def initial_state(self) -> ElysiumState:
+        """The game's first state: the setup (:meth:`ElysiumState.setup`), then play runs on to
+        the first decision."""
         state = super().initial_state()
         state.setup()
         state._advance()
         return state
 
     def max_actions(self) -> int:
+        """A bound on a game's length in moves (random_sim checks it)."""
         # 5 epochs; per player and epoch: 4 turns with a column each, a handful of powers (each
         # card's Activate once an epoch, Trigger once a game), transfers. A bound, not a guess.
         return 5 * self.players * 250 + 100
 
     def invariants(self, state: State) -> list[str]:
+        """What must hold in every position (``check_invariants``)."""
         return check_invariants(state)  # type: ignore[arg-type]
 
     def evaluate(self, state: State, player: int) -> float:
+        """The greedy bots' score: ``player``'s VP lead over the best other player, plus a
+        tenth of their gold."""
         vp = score_table(state)["vp"]  # type: ignore[arg-type]
         others = [v for q, v in enumerate(vp) if q != player]
         return float(vp[player] - max(others, default=0)) + 0.1 * state.data.seats[player].gold

@@ -170,6 +170,7 @@ class FamilyCards:
 
     @property
     def family(self) -> Family:
+        """The family of this file's cards (from its header)."""
         return self.header.family
 
     @property
@@ -444,6 +445,7 @@ class RulesBook(_Model):
     pediment: tuple[PedimentSide, ...] = Field(min_length=1)
 
     def number(self, name: str) -> Any:
+        """A rule number's value by name, e.g. ``starting_gold``."""
         return self.numbers[name].value
 
     def quests_for(self, players: int) -> tuple[Quest, ...]:

@@ -19,6 +19,7 @@ class Shape:
         self.problems: list[str] = []
 
     def fail(self, field: str, problem: str) -> None:
+        """Record a problem, prefixed by the field it is about."""
         self.problems.append(f"{field}: {problem}")
 
     def count(self, field: str, value: int, high: int | None = None) -> None:
@@ -38,6 +39,7 @@ class Shape:
             self.fail(field, f"{value} is not a seat from 0 to {self.players - 1}")
 
     def seats(self, field: str, values: Iterable[int], extra: Collection[int] = ()) -> None:
+        """Each value a seat number (or one of ``extra``), named ``field[i]``."""
         for i, v in enumerate(values):
             self.seat(f"{field}[{i}]", v, extra)
 
@@ -48,6 +50,7 @@ class Shape:
 
     def all_known(self, field: str, values: Iterable[Any], names: Collection[Any],
                   blank: bool = False) -> None:
+        """Each value one of ``names`` (or ``""`` when ``blank``), named ``field[i]``."""
         for i, v in enumerate(values):
             self.known(f"{field}[{i}]", v, names, blank)
 
@@ -58,5 +61,6 @@ class Shape:
                 self.fail(field, f"unknown key {shown(key)}")
 
     def length(self, field: str, values: Collection[Any], n: int) -> None:
+        """Exactly ``n`` entries."""
         if len(values) != n:
             self.fail(field, f"{len(values)} entries, not {n}")

@@ -76,6 +76,7 @@ class DataFile:
 
     @property
     def sha256(self) -> str:
+        """The SHA-256 of the text (hex): saves record it to name the data a game used."""
         # surrogatepass: a lone surrogate (from JSON "\\udcff") hashes instead of crashing
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
 

@@ -83,6 +83,8 @@ class Game:
 
     # ----------------------------------------------------------------- provided
     def initial_state(self) -> State:
+        """The starting position: :meth:`new_data` drawn from the seeded stream (games add
+        setup steps and run on to the first decision)."""
         stream = SeededStream(self.seed)
         return self.state_class(self, self.new_data(stream), stream)
 

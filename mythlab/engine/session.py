@@ -44,6 +44,7 @@ class Session:
     # ----------------------------------------------------------------- reading
     @property
     def state(self) -> State:
+        """The state at the current position."""
         return self._timeline[self._position]
 
     @property
@@ -67,9 +68,11 @@ class Session:
         return [s.history[-1] for s in self._timeline[1 : self._position + 1]]
 
     def can_undo(self) -> bool:
+        """Whether there is a move to undo (not at the start)."""
         return self._position > 0
 
     def can_redo(self) -> bool:
+        """Whether undone moves are left to redo."""
         return self._position < len(self._timeline) - 1
 
     # ----------------------------------------------------------------- moving

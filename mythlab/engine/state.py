@@ -127,9 +127,11 @@ class State:
         return self._current_player()
 
     def is_chance_node(self) -> bool:
+        """Whether chance moves next (a roll, a draw)."""
         return self.current_player == CHANCE
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (in the game's terminal phase)."""
         return self._phase_name() == self.game.terminal_phase
 
     def legal_actions(self) -> list[Action]:
@@ -308,6 +310,7 @@ class State:
         self.events.append(f"{text}  [{rule}]" if rule else text)
 
     def player_name(self, player: int) -> str:
+        """The name of seat ``player`` (the game's ``player_names``)."""
         return self.game.player_names[player]
 
     # ----------------------------------------------------------------- JSON

@@ -69,6 +69,7 @@ def numbers_table(data: Iterable[Datum], caption: str = "The numbers that matter
 
 
 def _value(value: object) -> str:
+    """A rule number's value as text: ``key: value`` pairs or list items, joined by commas."""
     if isinstance(value, dict):
         return ", ".join(f"{k}: {v}" for k, v in value.items())
     if isinstance(value, list | tuple):

@@ -22,6 +22,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def __call__(self, state: State) -> Action:
+        """A legal action, uniformly at random."""
         return self.rng.choice(state.legal_actions())
 
 
@@ -38,6 +39,8 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def __call__(self, state: State) -> Action:
+        """The legal action of best value for the player to move (exact expectation over a
+        chance node it leads to); ties at random."""
         me = state.current_player
         evaluate = state.game.evaluate
         best: list[Action] = []

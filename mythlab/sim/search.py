@@ -109,6 +109,8 @@ class SearchBot:
         return f"SearchBot(budget={self.budget!r}, kind={self.kind!r})"
 
     def __call__(self, state: State) -> Action:
+        """Search within the budget, spread over the determinized trees, then vote on the move
+        (a single legal move is played at once)."""
         me = state.current_player
         trees = [_Tree(self, self.determinize(state, me))
                  for _ in range(self._determinizations(state))]

@@ -448,14 +448,17 @@ class StepperModel:
     # ----------------------------------------------------------------- what the view shows
     @property
     def state(self) -> State:
+        """The session's current state."""
         return self.session.state
 
     @property
     def phase(self) -> Phase:
+        """The rule phase of the current state."""
         return self.state.phase
 
     @property
     def phase_name(self) -> str:
+        """The current phase's name."""
         return self.phase.name
 
     @property
@@ -470,22 +473,27 @@ class StepperModel:
 
     @property
     def step(self) -> int:
+        """How many moves the session has applied up to now."""
         return self.session.position
 
     @property
     def is_chance(self) -> bool:
+        """Whether chance moves next."""
         return self.state.is_chance_node()
 
     @property
     def is_over(self) -> bool:
+        """Whether the game is over."""
         return self.state.is_terminal()
 
     @property
     def can_undo(self) -> bool:
+        """Whether Undo is allowed: a move to undo that the undo rule lets the humans take back."""
         return self.session.can_undo() and not isinstance(self._undo_steps(), str)
 
     @property
     def can_redo(self) -> bool:
+        """Whether undone moves are left to redo."""
         return self.session.can_redo()
 
     @property

@@ -423,6 +423,8 @@ class Engine(Frontiers, Clues):
 
     def rolls(self, pool: tuple[int, ...], basis: tuple[int, ...],
               caps: tuple[int, ...]) -> ProjectedRolls:
+        """The rolls of ``pool`` projected on ``basis`` (each class capped by ``caps``), with
+        their weights out of every outcome; cached per key."""
         key = (pool, basis, caps)
         got = self._rolls.get(key)
         if got is not None:

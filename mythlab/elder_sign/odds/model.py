@@ -221,6 +221,7 @@ class Simulation:
 
     @property
     def estimate(self) -> float:
+        """The share of games won, ``successes / games``."""
         return self.successes / self.games
 
     def interval(self, z: float = 4.0) -> tuple[float, float]:

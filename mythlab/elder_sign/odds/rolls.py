@@ -86,12 +86,14 @@ class ProjectedRolls:
 
     @property
     def index(self) -> dict[tuple[int, ...], int]:
+        """Each roll's position in :attr:`keys` (built once)."""
         if self._index is None:
             self._index = {k: i for i, k in enumerate(self.keys)}
         return self._index
 
     @property
     def grid(self) -> list[np.ndarray]:
+        """Per kind, the index in ``parts[kind]`` of each roll's part (built once)."""
         if self._grid is None:
             sizes = [len(p) for p in self.parts]
             n = inner = prod(sizes)
