@@ -1,4 +1,4 @@
-"""The shared random-playout harness over every registered game (DESIGN.md: Tests)."""
+"""The shared random-playout harness over every registered game."""
 
 from __future__ import annotations
 
