@@ -1,4 +1,4 @@
-"""The shared rule engine (its public API, docs/architecture.md), exercised on the test-only toy race."""
+"""The shared rule engine (its public API: docs/architecture.md), on the test-only toy race."""
 
 from __future__ import annotations
 
