@@ -9,6 +9,8 @@ import random
 import pytest
 
 import mythlab
+from mythlab.elysium import rules_book
+from mythlab.elysium.powers import Timing, Zone, reads_zone
 from mythlab.elysium.rules import ElysiumState
 from mythlab.elysium.state import copy_sharing_seats
 from mythlab.engine.copying import replicate
@@ -73,3 +75,17 @@ def test_moves_made_once_per_game_are_the_moves_a_state_would_make_itself(
     memoised = offered(states)
     monkeypatch.setattr(ElysiumState, "move", lambda s, make, *args: make(s, *args))
     assert offered(states) == memoised
+
+
+@pytest.mark.parametrize("families", sorted(rules_book().family_sets))
+def test_tables_made_once_per_game_agree_with_the_cards_and_the_rules_book(families):
+    """``counted_over_phase`` (Charon, p.13), ``timing`` and the rule numbers are read once
+    per game from data that never changes; each agrees with its source."""
+    game = mythlab.make("elysium", families=families)
+    assert game.counted_over_phase == {
+        i for i, card in game.inst.items()
+        if card.timing is Timing.LEGEND and reads_zone(card.power, Zone.TRANSFERRED)}
+    assert ("hades" in game.families) == any(game.inst[i].key == "hades.charon"
+                                             for i in game.counted_over_phase)
+    assert game.timing == {i: card.timing for i, card in game.inst.items()}
+    assert all(game.number(name) == game.rules.number(name) for name in game.rules.numbers)

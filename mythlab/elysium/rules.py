@@ -37,10 +37,8 @@ from .powers import (
     PowerEvent,
     ResourceEffect,
     Timing,
-    Zone,
     describe_option,
     evaluate,
-    reads_zone,
 )
 from .refs import (
     ACTIVATE,
@@ -383,9 +381,9 @@ class ElysiumState(State):
         """A Legend power that counts the cards you transfer (Charon: "you must transfer at
         least 2 cards during Phase III", p.13) is settled by itself at the end of Phase III,
         over all the phase's transfers. Offering it as a move would let it be used before the
-        transfers it counts, which the card text does not allow: its condition spans the phase."""
-        card = self.card(instance)
-        return card.timing is Timing.LEGEND and reads_zone(card.power, Zone.TRANSFERRED)
+        transfers it counts, which the card text does not allow: its condition spans the phase.
+        (``ElysiumGame.counted_over_phase`` lists these cards once per game.)"""
+        return instance in self.game.counted_over_phase
 
     def phase_four(self) -> None:
         """Phase IV (p.10): columns back, Activate cards straighten, the epoch marker moves."""
@@ -456,8 +454,8 @@ class ElysiumState(State):
             return []
         held, keys, cards, columns = self.domain_keys(q), self.game.keys, self.game.inst, \
             seat.columns
-        return self.distinct(c for c in self.data.agora
-                             if keys[c] not in held and meets(columns, cards[c].condition))
+        return self.distinct([c for c in self.data.agora
+                              if keys[c] not in held and meets(columns, cards[c].condition)])
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
