@@ -530,17 +530,18 @@ class ElysiumState(State):
 
     def fire(self, q: int, kind: EventKind, instance: str) -> None:
         """Permanent powers react to their owner's take or transfer (p.7; p.12 own power)."""
-        seat = self.seat(q)
-        event = PowerEvent(kind, q, self.facts(q, instance))
+        seat, timing = self.seat(q), self.game.timing
         watchers = list(seat.domain)
         if kind is EventKind.TRANSFER and instance not in seat.citizens:
             watchers.append(instance)
+        watchers = [c for c in watchers
+                    if timing[c] is Timing.PERMANENT and c not in seat.citizens]
+        if not watchers:
+            return
+        event = PowerEvent(kind, q, self.facts(q, instance))
         for c in watchers:
-            card = self.card(c)
-            if c in seat.citizens or card.timing is not Timing.PERMANENT:
-                continue
             ctx = GameContext(self, q, self.game.facts[c])
-            effects = evaluate(card.power, ctx, event=event)
+            effects = evaluate(self.card(c).power, ctx, event=event)
             if effects:
                 self.log(f"{self.game.labels[c]} reacts.",
                          OWN_POWER if c == instance else PERMANENT)
