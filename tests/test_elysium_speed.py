@@ -9,6 +9,8 @@ import random
 import pytest
 
 import mythlab
+from mythlab.elysium import rules_book
+from mythlab.elysium.powers import Timing, Zone, reads_zone
 from mythlab.elysium.rules import ElysiumState
 from mythlab.elysium.state import copy_sharing_seats
 from mythlab.engine.copying import replicate
@@ -65,11 +67,26 @@ def offered(states):
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 7)])
-def test_moves_made_once_per_game_are_the_moves_a_state_would_make_itself(
+def test_moves_made_once_per_game_are_what_each_state_would_make_itself(
         players, seed, monkeypatch):
-    """``ElysiumState.move`` memoises moves per game: over a random game the legal moves are
-    the ones made afresh, field for field."""
+    """``ElysiumState.move`` keeps moves per game: over a random game, the states and their
+    legal moves are the ones worked out afresh, field for field."""
     states = list(random_states(players, seed))
-    memoised = offered(states)
+    memoised = offered(states), [s.to_json() for s in states]
     monkeypatch.setattr(ElysiumState, "move", lambda s, make, *args: make(s, *args))
-    assert offered(states) == memoised
+    fresh = list(random_states(players, seed))
+    assert (offered(fresh), [s.to_json() for s in fresh]) == memoised
+
+
+@pytest.mark.parametrize("families", sorted(rules_book().family_sets))
+def test_tables_made_once_per_game_agree_with_the_cards_and_the_rules_book(families):
+    """``counted_over_phase`` (Charon, p.13), ``timing`` and the rule numbers are read once
+    per game from data that never changes; each agrees with its source."""
+    game = mythlab.make("elysium", families=families)
+    assert game.counted_over_phase == {
+        i for i, card in game.inst.items()
+        if card.timing is Timing.LEGEND and reads_zone(card.power, Zone.TRANSFERRED)}
+    assert ("hades" in game.families) == any(game.inst[i].key == "hades.charon"
+                                             for i in game.counted_over_phase)
+    assert game.timing == {i: card.timing for i, card in game.inst.items()}
+    assert all(game.number(name) == game.rules.number(name) for name in game.rules.numbers)

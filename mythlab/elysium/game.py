@@ -18,7 +18,7 @@ from mythlab.engine.errors import shown
 from .checks import check_invariants
 from .hidden import HIDDEN
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
-from .powers import CardFacts, Colour, Family, Timing, UsePower, When, walk
+from .powers import CardFacts, Colour, Family, Timing, UsePower, When, Zone, reads_zone, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
 from .rules import ElysiumState
 from .scoring import score_table
@@ -68,6 +68,7 @@ class ElysiumGame(Game):
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players, seed, **options)
         self.rules: RulesBook = rules_book()
+        self._numbers = {name: n.value for name, n in self.rules.numbers.items()}  # fast look-up
         files = self.options["card_files"]
         book = load_edition(list(files)) if files else edition_cards()
         self.families = self._families(book)
@@ -97,6 +98,10 @@ class ElysiumGame(Game):
         rendered = {c.key: render(c) for c in self.inst.values()}
         self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
         self.timing = {i: c.timing for i, c in self.inst.items()}
+        #: Legend powers that count the phase's transfers (``ElysiumState.counted_over_phase``)
+        self.counted_over_phase = frozenset(
+            i for i, c in self.inst.items()
+            if c.timing is Timing.LEGEND and reads_zone(c.power, Zone.TRANSFERRED))
         #: moves made once per game and offered by every state (``ElysiumState.move``)
         self.moves: dict[tuple, Action] = {}
         self.sorted_deck = sorted(self.deck)
@@ -133,7 +138,7 @@ class ElysiumGame(Game):
 
     def number(self, name: str) -> Any:
         """A rule number of ``data/rules.yaml`` by name, e.g. ``starting_gold``."""
-        return self.rules.number(name)
+        return self._numbers[name]
 
     @property
     def oracle_in_play(self) -> bool:

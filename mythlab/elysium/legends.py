@@ -43,17 +43,18 @@ def complete(legend: Legend, cards: Mapping[str, Card]) -> bool:
 def why_not(legend: Legend, seat: Seat, instance: str,
             cards: Mapping[str, Card]) -> tuple[str, str] | None:
     """Why ``instance`` may not join ``legend`` (rule, reason), or None when it may."""
-    real = real_cards(legend, seat, cards)
+    k = kind(legend, cards)
+    full = bool(k) and len(legend) == CAPACITY[k]   # complete(legend, cards)
     if instance in seat.citizens:
         if len(legend) < 2:
             return CITIZEN_JOKER, "a Citizen joins only a legend that already holds 2 cards"
-        if complete(legend, cards):
+        if full:
             return CITIZEN_JOKER, "this legend is complete: no card is missing"
         return None
     card = cards[instance]
-    if complete(legend, cards):
+    if full:
         return WRITING, "this legend is complete"
-    k = kind(legend, cards)
+    real = real_cards(legend, seat, cards)
     if k == "family" or (not k and card.family == real[0].family):
         if card.family != real[0].family:
             return FAMILY_LEGEND, (f"a {real[0].family.value.capitalize()} family legend takes "

@@ -37,10 +37,8 @@ from .powers import (
     PowerEvent,
     ResourceEffect,
     Timing,
-    Zone,
     describe_option,
     evaluate,
-    reads_zone,
 )
 from .refs import (
     ACTIVATE,
@@ -383,9 +381,9 @@ class ElysiumState(State):
         """A Legend power that counts the cards you transfer (Charon: "you must transfer at
         least 2 cards during Phase III", p.13) is settled by itself at the end of Phase III,
         over all the phase's transfers. Offering it as a move would let it be used before the
-        transfers it counts, which the card text does not allow: its condition spans the phase."""
-        card = self.card(instance)
-        return card.timing is Timing.LEGEND and reads_zone(card.power, Zone.TRANSFERRED)
+        transfers it counts, which the card text does not allow: its condition spans the phase.
+        (``ElysiumGame.counted_over_phase`` lists these cards once per game.)"""
+        return instance in self.game.counted_over_phase
 
     def phase_four(self) -> None:
         """Phase IV (p.10): columns back, Activate cards straighten, the epoch marker moves."""
@@ -456,8 +454,8 @@ class ElysiumState(State):
             return []
         held, keys, cards, columns = self.domain_keys(q), self.game.keys, self.game.inst, \
             seat.columns
-        return self.distinct(c for c in self.data.agora
-                             if keys[c] not in held and meets(columns, cards[c].condition))
+        return self.distinct([c for c in self.data.agora
+                              if keys[c] not in held and meets(columns, cards[c].condition)])
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
@@ -532,17 +530,18 @@ class ElysiumState(State):
 
     def fire(self, q: int, kind: EventKind, instance: str) -> None:
         """Permanent powers react to their owner's take or transfer (p.7; p.12 own power)."""
-        seat = self.seat(q)
-        event = PowerEvent(kind, q, self.facts(q, instance))
+        seat, timing = self.seat(q), self.game.timing
         watchers = list(seat.domain)
         if kind is EventKind.TRANSFER and instance not in seat.citizens:
             watchers.append(instance)
+        watchers = [c for c in watchers
+                    if timing[c] is Timing.PERMANENT and c not in seat.citizens]
+        if not watchers:
+            return
+        event = PowerEvent(kind, q, self.facts(q, instance))
         for c in watchers:
-            card = self.card(c)
-            if c in seat.citizens or card.timing is not Timing.PERMANENT:
-                continue
             ctx = GameContext(self, q, self.game.facts[c])
-            effects = evaluate(card.power, ctx, event=event)
+            effects = evaluate(self.card(c).power, ctx, event=event)
             if effects:
                 self.log(f"{self.game.labels[c]} reacts.",
                          OWN_POWER if c == instance else PERMANENT)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
 
-from .powers import CardSpec, Timing
+from .powers import ANY, Timing
 from .refs import (
     ACTIVATE,
     COLUMN,
@@ -182,7 +182,7 @@ def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
     q, seat = t.player, s.read_seat(t.player)
     out: list[Action] = []
     if seat.lyres > 0:
-        out += s.transfer_offers(q, "normal", CardSpec(), "transfer", TRANSFERS)
+        out += s.transfer_offers(q, "normal", ANY, "transfer", TRANSFERS)
     done = [c for c in seat.transferred if c not in seat.legend_used]
     out += [a for a in power_offers(s, q, (Timing.LEGEND,), "use_legend", LEGEND_POWER, done)
             if a.args[0] not in seat.legend_used and not s.counted_over_phase(a.args[0])]
