@@ -12,8 +12,9 @@ import mythlab
 from mythlab import registry
 from mythlab.elder_sign.evaluate import attempt_worth
 from mythlab.engine import Session, State
+from mythlab.engine.values import win_chances
 from mythlab.sim import make_bot
-from mythlab.sim.search import SearchBot, _Tree, scaled_scores, win_chances
+from mythlab.sim.search import SearchBot, _Tree, scaled_scores
 
 GAMES = ("agea", "cyclades", "elder_sign", "elysium")
 

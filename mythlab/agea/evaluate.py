@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mythlab.sim.search import Values, evaluate_chances
+from mythlab.engine.values import Values, evaluate_chances
 
 if TYPE_CHECKING:
     from .rules import AgeaState

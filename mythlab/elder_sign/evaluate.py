@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from mythlab.sim.search import Values
+from mythlab.engine.values import Values
 
 from .bots import WORTH, evaluate, token_value
 from .effects import rows_of

@@ -52,6 +52,7 @@ from typing import Any
 
 from mythlab import registry
 from mythlab.engine import Action, SeededStream, State
+from mythlab.engine.values import Values
 
 #: simulations per move by default: 0.03-0.04 CPU s per move on average in Cyclades and
 #: Elysium on the development machine, shared by many jobs (``scripts/ladder.py`` prints it)
@@ -71,7 +72,6 @@ DEFAULT_DETERMINIZATIONS = 4
 EXACT_OUTCOMES = 36
 BUDGET_KINDS = ("simulations", "seconds")
 
-Values = list[float]
 
 
 class SearchBot:
@@ -210,32 +210,6 @@ def scaled_scores(state: State) -> Values:
     shifted = [s - min(0, *table.values()) for s in table.values()]
     total = sum(shifted)
     return [float(s / total) for s in shifted] if total else level
-
-
-def win_chances(worths: Sequence[float], scale: float) -> Values:
-    """Each seat's chance of winning guessed from its worth (a score, a lead): the softmax of
-    ``worths / scale``, so a seat ``scale`` points ahead is e times as likely to win as the
-    other (in a two-player game, the logistic curve of the Elo and Bradley-Terry models). The
-    ``search_value`` hooks of the games build on it.
-
-    >>> [round(v, 3) for v in win_chances([2.0, 0.0], scale=2.0)]
-    [0.731, 0.269]
-    >>> win_chances([5, 5, 5], scale=1.0) == [1 / 3] * 3
-    True
-    """
-    if not scale > 0:
-        raise ValueError(f"win_chances needs a scale > 0, not {scale!r}")
-    top = max(worths)
-    weights = [math.exp((w - top) / scale) for w in worths]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-def evaluate_chances(state: State, scale: float) -> Values:
-    """``win_chances`` of each seat's ``Game.evaluate`` (the greedy bots' heuristic: a seat's
-    lead over its best rival in the game's own terms) with ``scale`` of its points."""
-    return win_chances([state.game.evaluate(state, p) for p in range(state.game.players)],
-                       scale)
 
 
 def parse_budget(text: str) -> tuple[float, str]:
