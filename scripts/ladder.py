@@ -37,15 +37,17 @@ class Timed:
     wall time on a shared machine counts the other programs' turns too)."""
 
     def __init__(self, bot: Any):
-        self.bot, self.seconds, self.moves = bot, 0.0, 0
+        self.bot, self.seconds, self.moves, self.worst = bot, 0.0, 0, 0.0
 
     def __call__(self, state: Any) -> Any:
         start = time.process_time()
         try:
             return self.bot(state)
         finally:
-            self.seconds += time.process_time() - start
+            spent = time.process_time() - start
+            self.seconds += spent
             self.moves += 1
+            self.worst = max(self.worst, spent)
 
 
 @dataclass(frozen=True)
@@ -57,19 +59,20 @@ class Job:
     seed: int
 
 
-def play(job: Job) -> tuple[Job, list[int], dict[str, tuple[float, int]]]:
-    """Play one game; its winners and, per search bot, (seconds thinking, moves)."""
+def play(job: Job) -> tuple[Job, list[int], dict[str, tuple[float, int, float]]]:
+    """Play one game; its winners and, per search bot, (seconds thinking, moves, the longest
+    move's seconds)."""
     bots = {seat: Timed(make_bot(name, job.seed * 31 + seat, job.game))
             for seat, name in enumerate(job.seats)}
     session = Session(mythlab.make(job.game, players=len(job.seats), seed=job.seed))
     with gc_paused():
         final = session.play(bots)
-    timing: dict[str, tuple[float, int]] = {}
+    timing: dict[str, tuple[float, int, float]] = {}
     for seat, bot in bots.items():
         name = job.seats[seat]
         if name.startswith("search"):
-            s, m = timing.get(name, (0.0, 0))
-            timing[name] = (s + bot.seconds, m + bot.moves)
+            s, m, w = timing.get(name, (0.0, 0, 0.0))
+            timing[name] = (s + bot.seconds, m + bot.moves, max(w, bot.worst))
     return job, list(final.scores()["winners"]), timing
 
 
@@ -179,12 +182,14 @@ def report_team(names: list[str], results: list) -> None:
 def report_timing(results: list) -> None:
     totals: dict[str, list[float]] = {}
     for _, _, timing in results:
-        for name, (seconds, moves) in timing.items():
-            t = totals.setdefault(name, [0.0, 0])
+        for name, (seconds, moves, worst) in timing.items():
+            t = totals.setdefault(name, [0.0, 0, 0.0])
             t[0] += seconds
             t[1] += moves
-    for name, (seconds, moves) in sorted(totals.items()):
-        print(f"{name}: {seconds / max(moves, 1):.3f} CPU s per move over {int(moves)} moves")
+            t[2] = max(t[2], worst)
+    for name, (seconds, moves, worst) in sorted(totals.items()):
+        print(f"{name}: {seconds / max(moves, 1):.3f} CPU s per move over {int(moves)} moves "
+              f"(longest {worst:.3f} s)")
 
 
 if __name__ == "__main__":

@@ -23,5 +23,6 @@ SPEC = GameSpec(
     targets="mythlab.agea.view:targets",
     data="mythlab.agea",
     notebooks=('agea.ipynb',),
+    search_value="mythlab.agea.evaluate:search_value",
     rulebooks=('Agea rulebook, English edition',),
 )

@@ -83,5 +83,6 @@ SPEC = GameSpec(
     odds={"cyclades": "mythlab.cyclades.odds_command:BATTLE_ODDS"},
     data="mythlab.cyclades",
     notebooks=('cyclades.ipynb', 'cyclades_graph.ipynb', 'balance_lab.ipynb'),
+    search_value="mythlab.cyclades.evaluate:search_value",
     rulebooks=('Cyclades rulebook, Greek edition',),
 )

@@ -67,5 +67,6 @@ SPEC = GameSpec(
     odds={"elder_sign": "mythlab.elder_sign.odds_command:ADVENTURE_ODDS"},
     data="mythlab.elder_sign",
     notebooks=('elder_sign.ipynb', 'elder_sign_odds.ipynb'),
+    search_value="mythlab.elder_sign.evaluate:search_value",
     rulebooks=('Elder Sign rulebook, Greek edition',),
 )

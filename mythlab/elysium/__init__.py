@@ -66,5 +66,6 @@ SPEC = GameSpec(
           "elysium-greedy": "mythlab.elysium.bots:LegendBot"},
     data="mythlab.elysium",
     notebooks=('elysium.ipynb', 'elysium_legends.ipynb', 'elysium_cards.ipynb'),
+    search_value="mythlab.elysium.evaluate:search_value",
     rulebooks=('Elysium rulebook, Greek edition', 'Elysium rulebook, Spanish edition'),
 )

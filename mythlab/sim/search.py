@@ -4,11 +4,15 @@ The search, and why each choice:
 
 - **UCT** (UCB1 on each decision node, no priors) with random rollouts cut off after
   ``rollout_depth`` moves: the engine gives every game the same ``legal_actions`` /
-  ``apply`` / ``chance_outcomes``, and nothing else is needed.
+  ``apply`` / ``chance_outcomes``, and nothing else is needed. By default the rollout is
+  empty: each new leaf is valued at once by the game's ``search_value`` hook, which at a
+  0.25 s budget beat 12 random moves (they blur the value more than they inform it).
 - **Chance nodes are sampled by their exact weights**: an outcome is drawn with the exact
   ``Fraction`` probabilities (integer tickets, no floats), and each outcome drawn gets its own
   child. Expanding every outcome as an expectation node would be exact too, but one Elder Sign
-  roll has up to 462 outcomes: a 0.25 s budget would be spent on a single node.
+  roll has up to 462 outcomes: a 0.25 s budget would be spent on a single node. Only where
+  a rollout *ends* on a chance node with at most ``EXACT_OUTCOMES`` outcomes (a die or two)
+  is the value their exact expectation, as the greedy bot computes it.
 - **Max^n values**: each node keeps a value vector, one entry per seat, and the seat to move
   picks the child best for its own entry. Paranoid search (everyone against me) is too gloomy
   for 3–5 player Cyclades and Agea; in cooperative Elder Sign every seat wins or loses
@@ -48,19 +52,26 @@ from typing import Any
 
 from mythlab import registry
 from mythlab.engine import Action, SeededStream, State
+from mythlab.engine.values import Values
 
-#: simulations per move by default: 0.07-0.11 CPU s per move on average and at most 0.2 s
-#: in every game on the development machine (``scripts/ladder.py`` prints it per game)
-DEFAULT_SIMULATIONS = 64
+#: simulations per move by default: 0.03-0.04 CPU s per move on average in Cyclades and
+#: Elysium on the development machine, shared by many jobs (``scripts/ladder.py`` prints it)
+DEFAULT_SIMULATIONS = 128
 #: the budget of a ``kind="seconds"`` bot made without one
 DEFAULT_SECONDS = 0.25
-#: rollout moves (chance moves included) before a rollout is cut short and valued
-DEFAULT_ROLLOUT_DEPTH = 12
+#: rollout moves (chance moves included) before a rollout is cut short and valued: none, the
+#: new leaf is valued at once by the game's ``search_value`` hook (random moves blur it more
+#: than they inform it at this budget)
+DEFAULT_ROLLOUT_DEPTH = 0
+#: the UCB1 constant: low, because hook values of sibling moves differ by a few hundredths
+DEFAULT_EXPLORATION = 0.2
 #: determinizations per move when the game hides something (``Game.hidden``); 1 otherwise
 DEFAULT_DETERMINIZATIONS = 4
+#: a rollout ending on a chance node with at most this many outcomes takes their exact
+#: expected value (a die or two: cheap, and no sampling noise where the greedy bot has none)
+EXACT_OUTCOMES = 36
 BUDGET_KINDS = ("simulations", "seconds")
 
-Values = list[float]
 
 
 class SearchBot:
@@ -76,7 +87,8 @@ class SearchBot:
     determinizations : int, optional
         States drawn per move; by default 4 when the game declares hidden parts, else 1.
     rollout_depth : int
-        Moves a rollout plays before it is cut short and valued.
+        Moves a rollout plays before it is cut short and valued (0: the new leaf is valued
+        at once).
     exploration : float
         The UCB1 constant (rewards are in [0, 1]).
     """
@@ -85,7 +97,8 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, budget: float | None = None, kind: str = "simulations",
                  determinizations: int | None = None,
-                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.7):
+                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
+                 exploration: float = DEFAULT_EXPLORATION):
         if kind not in BUDGET_KINDS:
             raise ValueError(f"search budget kind {kind!r} is unknown; choose from "
                              f"{', '.join(BUDGET_KINDS)}")
@@ -96,7 +109,7 @@ class SearchBot:
             unit = "a whole number of simulations" if kind == "simulations" else "seconds"
             raise ValueError(f"search budget must be {unit} > 0, not {budget!r}")
         _check_count("determinizations", determinizations, allow_none=True)
-        _check_count("rollout_depth", rollout_depth)
+        _check_count("rollout_depth", rollout_depth, least=0)
         self.rng = random.Random(seed)
         self.kind = kind
         self.budget = int(budget) if kind == "simulations" else float(budget)
@@ -219,11 +232,11 @@ def parse_budget(text: str) -> tuple[float, str]:
     return budget, kind
 
 
-def _check_count(name: str, value: Any, allow_none: bool = False) -> None:
+def _check_count(name: str, value: Any, allow_none: bool = False, least: int = 1) -> None:
     if value is None and allow_none:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"search {name} must be a whole number ≥ 1, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"search {name} must be a whole number ≥ {least}, not {value!r}")
 
 
 def _checked(values: Sequence[float], players: int, game: str) -> Values:
@@ -232,6 +245,12 @@ def _checked(values: Sequence[float], players: int, game: str) -> Values:
         raise ValueError(f"the {game} search_value hook must give {players} values in [0, 1], "
                          f"not {values!r}")
     return out
+
+
+def _expectation(weighted: list[tuple[float, Values]]) -> Values:
+    """The probability-weighted mean of value vectors."""
+    return [sum(p * values[seat] for p, values in weighted)
+            for seat in range(len(weighted[0][1]))]
 
 
 def _draw(outcomes: Sequence[tuple[Action, Any]], rng: random.Random) -> int:
@@ -309,7 +328,9 @@ class _Tree:
                    key=lambda ch: ch.totals[me] / ch.visits + c * math.sqrt(log_n / ch.visits))
 
     def _rollout(self, state: State) -> Values:
-        """Random moves and exactly weighted chance from ``state``, then its value."""
+        """Random moves and exactly weighted chance from ``state``, then its value: a chance
+        node met at the end with at most ``EXACT_OUTCOMES`` outcomes is valued by its exact
+        expectation (as the greedy bot does), not by one drawn outcome."""
         rng = self.bot.rng
         for _ in range(self.bot.rollout_depth):
             if state.is_terminal():
@@ -319,4 +340,10 @@ class _Tree:
                 state = state.apply(outcomes[_draw(outcomes, rng)][0])
             else:
                 state = state.apply(rng.choice(state.legal_actions()))
+        if state.is_chance_node() and not state.is_terminal():
+            outcomes = state.chance_outcomes()
+            if len(outcomes) <= EXACT_OUTCOMES:
+                return _expectation([(float(p), self.bot.value(state.apply(o)))
+                                     for o, p in outcomes])
+            state = state.apply(outcomes[_draw(outcomes, rng)][0])
         return self.bot.value(state)
