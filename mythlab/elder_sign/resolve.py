@@ -22,15 +22,20 @@ cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Collection
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, product
+from functools import cache
+from itertools import accumulate, combinations, product
+from math import lcm
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
 
-from .dice import TERROR, investigation, outcomes, parse_row
+from .dice import TERROR, investigation, parse_row
+from .dice import outcomes as outcomes_of
 from .effects import (
     apply_effects,
     apply_one,
@@ -83,10 +88,6 @@ AO = "ancient-one"
 STAGES = ("prepare", "roll", "spell", "resolve", "again", "aside", "focus")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
-_ROLLS: dict[tuple[str, int], list[tuple[Action, Fraction]]] = {}
-_ROLL_LABELS: dict[tuple[str, int], dict[str, Action]] = {}
-
-
 def pool_text(dice: list[str]) -> str:
     """``["green", "green", "red"]`` -> ``"2G+R"``."""
     count = Counter(dice)
@@ -94,32 +95,52 @@ def pool_text(dice: list[str]) -> str:
                     if count[c]) or "no dice"
 
 
-def roll_outcomes(colour: str, n: int) -> list[tuple[Action, Fraction]]:
-    """The chance outcomes of rolling ``n`` dice of one colour, grouped by multiset (cached)."""
-    key = (colour, n)
-    if key not in _ROLLS:
-        _ROLLS[key] = [(act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
-                            tuple(f"{colour}:{f}" for f in faces)), p)
-                       for ((_, faces),), p in outcomes(f"{n}{CODES[colour]}")]
-        _ROLL_LABELS[key] = {a.label: a for a, _ in _ROLLS[key]}
-    return _ROLLS[key]
+@dataclass(frozen=True)
+class DiceRoll:
+    """The chance outcomes of rolling some dice of one colour, grouped by multiset (p.6),
+    with a look-up by label and, for the seeded draw, the probabilities as whole numbers:
+    their common denominator and the running totals of the numerators over it."""
+
+    outcomes: tuple[tuple[Action, Fraction], ...]
+    by_label: dict[str, Action]
+    denominator: int
+    running: tuple[int, ...]
+
+    def pick(self, ticket: int) -> Action:
+        """The outcome a ticket in ``range(denominator)`` draws: the first whose running
+        total exceeds it (the walk of ``SeededStream.choice_index``, by bisection)."""
+        return self.outcomes[bisect_right(self.running, ticket)][0]
+
+
+@cache
+def dice_roll(colour: str, n: int) -> DiceRoll:
+    """Rolling ``n`` dice of ``colour`` (made once per colour and count: actions are frozen,
+    so every state shares them)."""
+    outcomes = tuple((act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
+                          tuple(f"{colour}:{f}" for f in faces)), p)
+                     for ((_, faces),), p in outcomes_of(f"{n}{CODES[colour]}"))
+    denominator = lcm(*(p.denominator for _, p in outcomes))
+    running = tuple(accumulate(p.numerator * (denominator // p.denominator)
+                               for _, p in outcomes))
+    return DiceRoll(outcomes, {a.label: a for a, _ in outcomes}, denominator, running)
+
+
+def roll_in_the_air(s: ElderSignState) -> DiceRoll:
+    """The roll chance decides now: the dice of the first colour still to roll (p.6)."""
+    a = s.data.attempt
+    colour = a.to_roll[0]
+    return dice_roll(colour, a.to_roll.count(colour))
 
 
 @RULES.chances("roll")
 def offer_dice(s: ElderSignState, decision: Decision) -> list[tuple[Action, Fraction]]:
     """The dice in the air land, one colour at a time (p.6): a fresh list of the outcomes."""
-    a = s.data.attempt
-    colour = a.to_roll[0]
-    return list(roll_outcomes(colour, a.to_roll.count(colour)))
+    return list(roll_in_the_air(s).outcomes)
 
 
 def dice_outcome(s: ElderSignState, label: str) -> Action | None:
     """The dice outcome called ``label`` at this roll, found at once (None if there is none)."""
-    a = s.data.attempt
-    colour = a.to_roll[0]
-    n = a.to_roll.count(colour)
-    roll_outcomes(colour, n)
-    return _ROLL_LABELS[(colour, n)].get(label)
+    return roll_in_the_air(s).by_label.get(label)
 
 
 def start_attempt(s: ElderSignState, card: str) -> None:
