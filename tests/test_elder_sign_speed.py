@@ -4,12 +4,16 @@ checked against the computation it replaces, over the states of random games."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 from types import SimpleNamespace
 
 import pytest
 
 import mythlab
 from mythlab.elder_sign import resolve
+from mythlab.elder_sign.effects import placed_key
+from mythlab.elder_sign.odds import parse_task_costs, place_monsters
+from mythlab.elder_sign.tasks import card_costs, monster_row
 from mythlab.engine import State
 from mythlab.engine.chance import SeededStream
 from mythlab.sim import RandomBot
@@ -75,3 +79,41 @@ def test_the_lost_and_found_die_is_drawn_by_the_engine():
     assert at_entrance
     for state in at_entrance:
         assert state.sample_chance() == State.sample_chance(state)
+
+
+def test_task_costs_cached_per_card_agree_with_the_odds_solvers_reading():
+    """``tasks.card_costs`` (cached per card and monsters) against the odds solver's own
+    reading of the same notation (``odds.place_monsters``), for every card in play."""
+    seen = 0
+    for state in random_states():
+        for card in state.data.board:
+            placed = placed_key(state, card.name)
+            adventure = state.game.data.adventures[card.name]
+            monsters = [(monster_row(m, False), row if row >= 0 else None) for m, row in placed]
+            printed = parse_task_costs(adventure.task_costs, len(adventure.card.rows))
+            _, expected, _ = place_monsters(adventure.card, monsters, adventure.monster_slot,
+                                            printed)
+            costs = card_costs(card.name, placed, False)
+            assert [(-sum(n for k, n in c if k == "sanity"),
+                     -sum(n for k, n in c if k == "stamina")) for c in costs] == list(expected)
+            seen += bool(placed)
+    assert seen > 50  # cards with monsters on them were checked too
+
+
+def test_the_cached_rerolls_are_every_part_of_the_roll_once():
+    """A clue rerolls any dice of the roll (p.10): one action per distinct multiset of dice,
+    whatever state asks (the actions are cached by the roll's dice)."""
+    checked = 0
+    for state in random_states():
+        a = state.data.attempt
+        if state.is_terminal() or a is None or a.stage != "resolve" or state.data.pending:
+            continue
+        rerolls = [x for x in state.legal_actions() if x.kind == "clue"]
+        if not rerolls:
+            continue
+        parts = {tuple(sorted(c)) for n in range(1, len(a.rolled) + 1)
+                 for c in combinations(a.rolled, n)}
+        assert sorted(tuple(sorted(x.args[0])) for x in rerolls) == sorted(parts)
+        assert all(x.args[1] == a.free_reroll for x in rerolls)
+        checked += 1
+    assert checked > 10

@@ -22,7 +22,7 @@ from .refs import (
     RULES,
     TROPHIES,
 )
-from .state import Investigator, Lock, Placed, Task
+from .state import InPlay, Investigator, Lock, Placed, Task
 from .tasks import COLOURS, EMPTY_TASK, TOTALS, card_rows, monster_slots, split
 
 if TYPE_CHECKING:
@@ -339,9 +339,16 @@ def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:
     return [(card.name, -2) for card in d.board if card.name != exclude]
 
 
+def card_index(s: ElderSignState, card_name: str) -> int:
+    """Where the card called ``card_name`` lies on the board."""
+    return next(i for i, c in enumerate(s.data.board) if c.name == card_name)
+
+
 def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> None:
-    card = next(c for c in s.data.board if c.name == card_name)
-    card.monsters.append(Placed(monster, row))
+    """The monster goes on the card (a new ``InPlay``: states share cards in play)."""
+    i = card_index(s, card_name)
+    card = s.data.board[i]
+    s.data.board[i] = InPlay(card.name, card.monsters + [Placed(monster, row)])
     m = s.game.data.monsters[monster]
     where = {EMPTY_TASK: "on its empty monster task", -2: "under its last task"}.get(
         row, f"on task {row + 1}")
@@ -351,8 +358,10 @@ def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> 
 
 
 def remove_monster(s: ElderSignState, card_name: str, monster: str) -> None:
-    card = next(c for c in s.data.board if c.name == card_name)
-    card.monsters = [p for p in card.monsters if p.monster != monster]
+    """The monster leaves the card (a new ``InPlay``: states share cards in play)."""
+    i = card_index(s, card_name)
+    card = s.data.board[i]
+    s.data.board[i] = InPlay(card.name, [p for p in card.monsters if p.monster != monster])
     unlock(s, f"monster:{monster}")
 
 
@@ -371,18 +380,16 @@ def rows_of(s: ElderSignState, card_name: str):
 def dice_in_use(s: ElderSignState) -> Counter:
     """Dice per colour that are locked, on spells, on markers or in the current attempt."""
     d = s.data
-    used: Counter = Counter(lock.colour for lock in d.locks)
-    used.update(split(sp.die)[0] for sp in d.spells if sp.die)
-    for seat in d.seats:
-        if seat.investigator and seat.investigator.marker:
-            used[split(seat.investigator.marker)[0]] += 1
+    colours = [lock.colour for lock in d.locks]
+    held = [sp.die for sp in d.spells if sp.die]
+    held += [seat.investigator.marker for seat in d.seats
+             if seat.investigator and seat.investigator.marker]
     a = d.attempt
     if a is not None:
-        used.update(a.to_roll)
-        used.update(split(x)[0] for x in a.rolled + a.kept)
-        used.update(a.aside)
-        used.update(a.used)
-    return used
+        colours += a.to_roll + a.aside + a.used
+        held += a.rolled + a.kept
+    colours += [die.partition(":")[0] for die in held]
+    return Counter(colours)
 
 
 def free_dice(s: ElderSignState, colour: str) -> int:

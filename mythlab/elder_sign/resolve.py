@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import accumulate, combinations, product
 from math import lcm
 from typing import TYPE_CHECKING
@@ -39,9 +39,11 @@ from .dice import outcomes as outcomes_of
 from .effects import (
     apply_effects,
     apply_one,
+    card_index,
     change_health,
     colours_sorted,
     free_dice,
+    placed_key,
     release_attempt,
     remove_monster,
     return_card,
@@ -75,7 +77,7 @@ from .refs import (
     TERROR as TERROR_RULE,
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task
-from .tasks import CODES, COLOURS, completions, fewest_dice, monster_slots, open_rows, split
+from .tasks import CODES, COLOURS, card_costs, completions, fewest_dice, open_rows, split
 
 if TYPE_CHECKING:
     from mythlab.engine import Decision
@@ -166,12 +168,13 @@ def rows(s: ElderSignState) -> list[tuple[Row, str]]:
     return list(rows_of(s, a.card))
 
 
-def available_rows(s: ElderSignState) -> list[int]:
+def available_rows(s: ElderSignState, all_rows: Collection | None = None) -> list[int]:
+    """The rows that may be completed now (``all_rows``: :func:`rows`, if already known)."""
     a = s.data.attempt
     if a.card == AO:
         return [0]
     ordered = s.game.data.adventures[a.card].card.ordered
-    return open_rows(tuple(rows(s)), a.done, ordered)
+    return open_rows(rows(s) if all_rows is None else all_rows, a.done, ordered)
 
 
 def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
@@ -188,38 +191,25 @@ def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
 
 
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
-    a = s.data.attempt
-    count: Counter = Counter(split(x) for x in a.rolled)
-    for src, die in held_dice(s):
-        count[(src, split(die)[1])] += 1
-    return tuple(sorted((src, face, n) for (src, face), n in count.items()))
+    """The dice a task may take, as sorted (source, face, count): the roll's by colour, and
+    each held die from its own source (a marker or a spell holds one die)."""
+    dice = [(*split(die), n) for die, n in Counter(s.data.attempt.rolled).items()]
+    dice += [(src, split(die)[1], 1) for src, die in held_dice(s)]
+    return tuple(sorted(dice))
 
 
-def task_costs(s: ElderSignState, card: str, row: int) -> list[tuple[str, int]]:
+def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
     """What completing a row costs (``rowN:sanity-1``), paid on completion (p.7)."""
-    return [] if card == AO else row_costs(s, card)[row]
+    return () if card == AO else row_costs(s, card)[row]
 
 
-def row_costs(s: ElderSignState, card: str) -> list[list[tuple[str, int]]]:
+def row_costs(s: ElderSignState, card: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Per task row of a card in play (monsters included, :func:`effects.rows_of`), what
-    completing it costs as (kind, change). A monster on a full monster task replaces the
-    task, cost and all (p.10); rows it adds cost nothing."""
-    spec = s.game.data.adventures[card].task_costs
-    slots, _ = monster_slots(card)
-    out: list[list[tuple[str, int]]] = [[] for _ in rows_of(s, card)]
-    for token in spec.split(";"):
-        where, _, cost = token.partition(":")
-        if where.startswith("row"):
-            r = int(where[3:]) - 1
-            kind, _, n = cost.partition("-")
-            out[r].append((kind, -int(n)))
-    for r, (_, monster) in enumerate(rows_of(s, card)):
-        if monster and slots.get(r) == "replace":
-            out[r] = []
-    return out
+    completing it costs as (kind, change): :func:`tasks.card_costs`."""
+    return card_costs(card, placed_key(s, card), s.ancient_one.ability == "monster_terror")
 
 
-def affordable(s: ElderSignState, costs: list[tuple[str, int]]) -> bool:
+def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
     inv = s.active
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
 
@@ -269,9 +259,9 @@ def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
     """Jenny Barnes: before her first roll, discard a common item, spell or clue for the
     yellow and red dice."""
     inv = s.active
-    if (a.rolls or a.card == AO or a.added or free_dice(s, "yellow") < 1
-            or free_dice(s, "red") < 1
-            or s.game.data.investigators[inv.name].ability != "discard_for_dice"):
+    if (a.rolls or a.card == AO or a.added
+            or s.game.data.investigators[inv.name].ability != "discard_for_dice"
+            or free_dice(s, "yellow") < 1 or free_dice(s, "red") < 1):
         return []
     kinds = s.game.data.cards
     what = sorted({c for c in inv.cards if kinds[c].kind in ("common_item", "spell")})
@@ -310,7 +300,13 @@ def offer_prepare(s: ElderSignState, decision: Decision | None = None) -> list[A
     stop = "stop attacking" if a.card == AO else "fail the adventure"
     first = act(f"roll {pool_text(a.to_roll)}", "roll", DICE) if a.to_roll else \
         act(f"{stop} (no die to roll)", "give-up", RULES.ruling("no-roll-without-dice"))
-    acts = [first] + jenny_actions(s, a) + healing_actions(s)
+    return [first] + before_the_roll(s)
+
+
+def before_the_roll(s: ElderSignState) -> list[Action]:
+    """What may be done before rolling besides the roll: Jenny Barnes's discard, the daily
+    healing, spending a usable item, spell or ally (p.9-10)."""
+    acts = jenny_actions(s, s.data.attempt) + healing_actions(s)
     seen = set()
     for card in s.active.cards:
         if card not in seen and usable(s, card):
@@ -351,7 +347,7 @@ def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
 def roll_if_nothing_else(s: ElderSignState) -> None:
     """With dice to roll and nothing else to do first, the dice are rolled at once."""
     a = s.data.attempt
-    if a.to_roll and len(offer_prepare(s)) == 1:
+    if a.to_roll and not before_the_roll(s):
         throw(s)
 
 
@@ -417,11 +413,14 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
 
 # ------------------------------------------------------------------ resolve
 def completion_actions(s: ElderSignState) -> list[Action]:
+    """Each way the dice complete an open task the investigator can pay for (p.6-7)."""
     a = s.data.attempt
     dice = dice_tuple(s)
+    if not dice:
+        return []
     acts = []
     all_rows = rows(s)
-    for r in available_rows(s):
+    for r in available_rows(s, all_rows):
         row, monster = all_rows[r]
         costs = task_costs(s, a.card, r)
         if not affordable(s, costs):
@@ -444,18 +443,25 @@ def clue_actions(s: ElderSignState) -> list[Action]:
     free = a.free_reroll
     if not (s.active.clues or free) or not a.rolled:
         return []
+    return list(reroll_choices(tuple(sorted(a.rolled)), free))
+
+
+@lru_cache(maxsize=4096)
+def reroll_choices(rolled: tuple[str, ...], free: bool) -> tuple[Action, ...]:
+    """The reroll actions of :func:`clue_actions` for a roll (sorted dice) and the kind of
+    reroll: cached, since they depend on nothing else and actions are frozen."""
     head = "free reroll (Joe Diamond)" if free else "spend a clue"
     rule = INVESTIGATOR if free else CLUES
-    counts = sorted(Counter(a.rolled).items(), key=lambda kv: die_order(kv[0]))
+    counts = sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0]))
     acts = []
     for keep in product(*(range(n + 1) for _, n in counts)):
         dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
                      for _ in range(n - k))
         if not dice:
             continue
-        what = f"all {len(dice)} dice" if len(dice) == len(a.rolled) else dice_text(dice)
+        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else dice_text(dice)
         acts.append(act(f"{head}: reroll {what}", "clue", rule, dice, free))
-    return sorted(acts, key=lambda x: (-len(x.args[0]), x.label))
+    return tuple(sorted(acts, key=lambda x: (-len(x.args[0]), x.label)))
 
 
 def die_order(die: str) -> tuple[int, str]:
@@ -553,7 +559,7 @@ def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
     change_health(s, target, track, 1, INVESTIGATOR)
     a = d.attempt
-    if a is not None and a.to_roll and len(offer_prepare(s)) == 1:  # the battle: nothing else
+    if a is not None and a.to_roll and not before_the_roll(s):  # the battle: nothing else
         d.turn_start = False
         throw(s)
 
@@ -807,9 +813,11 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     so at least one die must be left to roll (mythlab ruling 'no-roll-without-dice'); held
     dice count towards the task."""
     rollable, held, best = dice_left(s, extra)
+    if rollable <= 0:
+        return False
     all_rows = rows(s)
-    return rollable > 0 and any(fewest_dice(all_rows[r][0], best) <= rollable + held
-                                for r in available_rows(s))
+    return any(fewest_dice(all_rows[r][0], best) <= rollable + held
+               for r in available_rows(s, all_rows))
 
 
 def next_roll(s: ElderSignState) -> None:
@@ -1060,8 +1068,8 @@ def succeed(s: ElderSignState) -> None:
     else:
         (d.other_world_deck if s.game.data.adventures[card].deck == "other_world"
          else d.adventure_deck).append(card)
-    index = d.board.index(on_card)
-    d.board.remove(on_card)
+    index = card_index(s, card)  # its monsters are gone: a new InPlay (effects.remove_monster)
+    del d.board[index]
     if s.game.data.adventures[card].deck == "adventure":
         reveal_adventure(s, index)
 

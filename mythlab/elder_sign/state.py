@@ -146,7 +146,7 @@ class ElderSignData:
 
 def _shallow(obj):
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    new.__dict__ = obj.__dict__.copy()
     return new
 
 
@@ -157,19 +157,22 @@ def copy_investigator(inv: Investigator) -> Investigator:
     return new
 
 
+def _copy_seat(seat: Seat) -> Seat:
+    new = _shallow(seat)
+    new.devoured = seat.devoured[:]
+    if seat.investigator is not None:
+        new.investigator = copy_investigator(seat.investigator)
+    return new
+
+
 def copy_data(d: ElderSignData) -> ElderSignData:
     """An independent copy of the position, fast: frozen records (Placed, Lock, Task) are
-    shared, everything mutable is copied. ``random_sim`` checks that apply never mutates."""
+    shared, and so are the cards in play (``InPlay``), which a move replaces rather than
+    edits (:func:`effects.place_monster`); everything else mutable is copied.
+    ``random_sim`` checks that apply never mutates."""
     new = _shallow(d)
-    seats = []
-    for seat in d.seats:
-        s = _shallow(seat)
-        s.devoured = seat.devoured[:]
-        if seat.investigator is not None:
-            s.investigator = copy_investigator(seat.investigator)
-        seats.append(s)
-    new.seats = seats
-    new.board = [InPlay(c.name, c.monsters[:]) for c in d.board]
+    new.seats = [_copy_seat(seat) for seat in d.seats]
+    new.board = d.board[:]
     new.adventure_deck = d.adventure_deck[:]
     new.other_world_deck = d.other_world_deck[:]
     new.decks = {k: v[:] for k, v in d.decks.items()}
@@ -179,15 +182,14 @@ def copy_data(d: ElderSignData) -> ElderSignData:
     new.pool = d.pool[:]
     new.removed = d.removed[:]
     new.locks = d.locks[:]
-    new.spells = [SpellDie(x.spell, x.die) for x in d.spells]
+    new.spells = [SpellDie(x.spell, x.die) for x in d.spells] if d.spells else []
     new.pending = d.pending[:]
-    new.attempt = _copy_attempt(d.attempt)
+    if d.attempt is not None:
+        new.attempt = _copy_attempt(d.attempt)
     return new
 
 
-def _copy_attempt(a: Attempt | None) -> Attempt | None:
-    if a is None:
-        return None
+def _copy_attempt(a: Attempt) -> Attempt:
     b = object.__new__(Attempt)
     b.__dict__ = {"card": a.card, "stage": a.stage, "to_roll": a.to_roll[:],
                   "rolled": a.rolled[:], "kept": a.kept[:], "done": a.done[:],
@@ -200,5 +202,5 @@ def _copy_attempt(a: Attempt | None) -> Attempt | None:
 def copy_for_dice(d: ElderSignData) -> ElderSignData:
     """A copy for a dice outcome, which changes only the attempt: the rest is shared."""
     new = _shallow(d)
-    new.attempt = _copy_attempt(d.attempt)
+    new.attempt = _copy_attempt(d.attempt)  # a dice outcome happens during an attempt
     return new
