@@ -10,8 +10,8 @@ from types import SimpleNamespace
 import pytest
 
 import mythlab
-from mythlab.elder_sign import resolve
-from mythlab.elder_sign.effects import placed_key
+from mythlab.elder_sign import refs, resolve, tasks
+from mythlab.elder_sign.effects import lock_icons, placed_key
 from mythlab.elder_sign.odds import parse_task_costs, place_monsters
 from mythlab.elder_sign.tasks import card_costs, monster_row
 from mythlab.engine import State
@@ -117,3 +117,50 @@ def test_the_cached_rerolls_are_every_part_of_the_roll_once():
         assert all(x.args[1] == a.free_reroll for x in rerolls)
         checked += 1
     assert checked > 10
+
+
+#: the caches a playout goes through; each is keyed by everything its answer depends on
+CACHES = (refs.act, resolve.dice_roll, resolve.reroll_choices, tasks.card_costs,
+          tasks.card_rows, tasks.completions, tasks.fewest_dice)
+
+
+def fingerprint(state: State) -> tuple:
+    """What a state offers, every field of every move, and what its attempt could still do."""
+    moves = tuple((a.label, a.kind, a.args, a.rule, a.note) for a in state.edited().legal_actions())
+    a = state.data.attempt
+    if a is None or state.is_terminal() or not a.to_roll + a.rolled:
+        return moves, None
+    return moves, (resolve.can_still(state), resolve.row_costs(state, a.card)
+                   if a.card != resolve.AO else ())
+
+
+def test_warm_caches_give_what_a_cold_computation_gives():
+    """A stale cache would answer one state with another's value: every state's moves are
+    the same with the caches warm from whole games as with them emptied just before."""
+    sample = random_states()[::5]
+    warm = [fingerprint(s) for s in sample]
+    for state, expected in zip(sample, warm, strict=True):
+        for c in CACHES:
+            c.cache_clear()
+        assert fingerprint(state) == expected, state
+
+
+def test_the_lock_icons_table_lists_what_the_cards_say():
+    """``GameData.lock_icons`` (built once) against the cards read one by one (p.11)."""
+    checked = 0
+    for state in random_states():
+        d, g = state.data, state.game.data
+        expected = []
+        if d.mythos and g.mythos[d.mythos].lock != "none":
+            expected.append((g.mythos[d.mythos].lock, f"mythos:{d.mythos}"))
+        won = set(d.attempt.won) if d.attempt is not None else set()
+        for card in d.board:
+            rule = g.card_rules.get(card.name)
+            if rule is not None and rule.lock != "none":
+                expected.append((rule.lock, f"card:{card.name}"))
+            expected += [(g.monsters[p.monster].lock, f"monster:{p.monster}")
+                         for p in card.monsters
+                         if g.monsters[p.monster].lock != "none" and p.monster not in won]
+        assert lock_icons(state) == expected
+        checked += len(expected)
+    assert checked > 100

@@ -484,19 +484,16 @@ def lock_icons(s: ElderSignState) -> list[tuple[str, str]]:
     """Every locked-die icon in play as (colour, place): the Mythos card, adventure cards and
     monsters on them (a monster whose task was just completed no longer locks, p.11)."""
     d = s.data
-    g = s.game.data
-    out = []
-    if d.mythos and g.mythos[d.mythos].lock != "none":
-        out.append((g.mythos[d.mythos].lock, f"mythos:{d.mythos}"))
-    won = set(d.attempt.won) if d.attempt is not None else set()
+    icons = s.game.data.lock_icons
+    cards, monsters = icons["card"], icons["monster"]
+    out = [icons["mythos"][d.mythos]] if d.mythos in icons["mythos"] else []
+    won = d.attempt.won if d.attempt is not None else ()
     for card in d.board:
-        rule = g.card_rules.get(card.name)
-        if rule is not None and rule.lock != "none":
-            out.append((rule.lock, f"card:{card.name}"))
+        if card.name in cards:
+            out.append(cards[card.name])
         for p in card.monsters:
-            lock = g.monsters[p.monster].lock
-            if lock != "none" and p.monster not in won:
-                out.append((lock, f"monster:{p.monster}"))
+            if p.monster in monsters and p.monster not in won:
+                out.append(monsters[p.monster])
     return out
 
 

@@ -32,7 +32,7 @@ from itertools import accumulate, combinations, product
 from math import lcm
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action, act
+from mythlab.engine import Action
 
 from .dice import TERROR, investigation, parse_row
 from .dice import outcomes as outcomes_of
@@ -42,6 +42,7 @@ from .effects import (
     card_index,
     change_health,
     colours_sorted,
+    dice_in_use,
     free_dice,
     placed_key,
     release_attempt,
@@ -72,12 +73,13 @@ from .refs import (
     SPELLS,
     SUCCESS,
     TRY_AGAIN,
+    act,
 )
 from .refs import (
     TERROR as TERROR_RULE,
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task
-from .tasks import CODES, COLOURS, card_costs, completions, fewest_dice, open_rows, split
+from .tasks import CODES, COLOURS, TOTALS, card_costs, completions, fewest_dice, open_rows, split
 
 if TYPE_CHECKING:
     from mythlab.engine import Decision
@@ -88,6 +90,10 @@ if TYPE_CHECKING:
 AO = "ancient-one"
 #: the stages of an attempt: each is the kind of the decision it waits for ("roll" is chance's)
 STAGES = ("prepare", "roll", "spell", "resolve", "again", "aside", "focus")
+#: the item effects that add a die to the roll, and its colour
+ADDS = {"add_yellow": "yellow", "add_red": "red"}
+#: the once-per-roll die changes of :func:`ability_actions`
+DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
 def pool_text(dice: list[str]) -> str:
@@ -161,11 +167,13 @@ def start_attempt(s: ElderSignState, card: str) -> None:
     next_roll(s)
 
 
-def rows(s: ElderSignState) -> list[tuple[Row, str]]:
+def rows(s: ElderSignState) -> tuple[tuple[Row, str], ...]:
+    """The rows of the attempt's card with the monster on each ("" for none), or the
+    Ancient One's combat task."""
     a = s.data.attempt
     if a.card == AO:
-        return [(parse_row(s.ancient_one.combat), "")]
-    return list(rows_of(s, a.card))
+        return ((parse_row(s.ancient_one.combat), ""),)
+    return rows_of(s, a.card)
 
 
 def available_rows(s: ElderSignState, all_rows: Collection | None = None) -> list[int]:
@@ -491,7 +499,7 @@ def ability_actions(s: ElderSignState) -> list[Action]:
     a = s.data.attempt
     inv = s.active
     ability = s.game.data.investigators[inv.name].ability
-    if a.twisted or a.card == AO:
+    if a.twisted or a.card == AO or ability not in DIE_CHANGES:
         return []
     acts = []
     for die in sorted(set(a.rolled)):
@@ -796,13 +804,15 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
     a = s.data.attempt
     rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
-    for card in s.active.cards:
-        effect = s.game.data.cards[card].effect
-        for colour, name in (("yellow", "add_yellow"), ("red", "add_red")):
-            if effect == name and free_dice(s, colour) > 0:
+    cards = s.game.data.cards
+    adds = [ADDS[e] for e in (cards[card].effect for card in s.active.cards) if e in ADDS]
+    if adds:
+        in_use = dice_in_use(s)
+        for colour in adds:
+            if TOTALS[colour] > in_use[colour]:  # the die is free: the item may add it
                 rollable += 1
                 best = 4
-    if any(split(x)[0] != "green" for x in a.rolled) or set(a.to_roll) - {"green"}:
+    if any(not x.startswith("green:") for x in a.rolled) or set(a.to_roll) - {"green"}:
         best = 4
     return rollable, len(held_dice(s)), best
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State, act
+from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 
 from . import hidden
@@ -75,6 +75,7 @@ from .refs import (
     SETUP,
     SOUVENIR,
     TASK_COST,
+    act,
 )
 from .state import ElderSignData, Seat, Task, copy_data, copy_for_dice
 from .structure import structure_problems

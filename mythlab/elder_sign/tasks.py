@@ -86,7 +86,8 @@ def card_costs(name: str, placed: tuple[tuple[str, int], ...], extra_terror: boo
                ) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Per row of :func:`card_rows`, what completing it costs as (kind, change), from the
     card's ``rowN:sanity-1`` notation (p.7). A monster on a full monster task replaces the
-    task, cost and all (p.10); rows a monster adds cost nothing."""
+    task, cost and all (p.10); rows a monster adds cost nothing. Cached like
+    :func:`card_rows`: the answer depends on the arguments and the built-in data only."""
     rows = card_rows(name, placed, extra_terror)
     slots, _ = monster_slots(name)
     out: list[list[tuple[str, int]]] = [[] for _ in rows]
@@ -133,10 +134,11 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def fewest_dice(row: Row, best_points: int) -> int:
     """The fewest dice that could ever complete ``row`` when a die shows at most
     ``best_points`` investigation (the test behind "no way left", p.7: mythlab ruling
-    'no-way-left')."""
+    'no-way-left'). Cached: rows are frozen."""
     need = 0
     for req in row.requirements:
         if req.symbols:
