@@ -22,7 +22,7 @@ from .refs import (
     RULES,
     TROPHIES,
 )
-from .state import Investigator, Lock, Placed, Task
+from .state import InPlay, Investigator, Lock, Placed, Task
 from .tasks import COLOURS, EMPTY_TASK, TOTALS, card_rows, monster_slots, split
 
 if TYPE_CHECKING:
@@ -347,11 +347,16 @@ def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:
     return [(card.name, -2) for card in d.board if card.name != exclude]
 
 
+def card_index(s: ElderSignState, card_name: str) -> int:
+    """Where the card called ``card_name`` lies on the board."""
+    return next(i for i, c in enumerate(s.data.board) if c.name == card_name)
+
+
 def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> None:
-    """Put ``monster`` on a card's task row (``EMPTY_TASK``; -2: under the last task); its
-    locked-die icon locks a die (p.10-11)."""
-    card = next(c for c in s.data.board if c.name == card_name)
-    card.monsters.append(Placed(monster, row))
+    """The monster goes on the card (a new ``InPlay``: states share cards in play)."""
+    i = card_index(s, card_name)
+    card = s.data.board[i]
+    s.data.board[i] = InPlay(card.name, card.monsters + [Placed(monster, row)])
     m = s.game.data.monsters[monster]
     where = {EMPTY_TASK: "on its empty monster task", -2: "under its last task"}.get(
         row, f"on task {row + 1}")
@@ -361,9 +366,10 @@ def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> 
 
 
 def remove_monster(s: ElderSignState, card_name: str, monster: str) -> None:
-    """Take ``monster`` off a card and free the die its icon locked."""
-    card = next(c for c in s.data.board if c.name == card_name)
-    card.monsters = [p for p in card.monsters if p.monster != monster]
+    """The monster leaves the card (a new ``InPlay``: states share cards in play)."""
+    i = card_index(s, card_name)
+    card = s.data.board[i]
+    s.data.board[i] = InPlay(card.name, [p for p in card.monsters if p.monster != monster])
     unlock(s, f"monster:{monster}")
 
 
@@ -383,18 +389,16 @@ def rows_of(s: ElderSignState, card_name: str):
 def dice_in_use(s: ElderSignState) -> Counter:
     """Dice per colour that are locked, on spells, on markers or in the current attempt."""
     d = s.data
-    used: Counter = Counter(lock.colour for lock in d.locks)
-    used.update(split(sp.die)[0] for sp in d.spells if sp.die)
-    for seat in d.seats:
-        if seat.investigator and seat.investigator.marker:
-            used[split(seat.investigator.marker)[0]] += 1
+    colours = [lock.colour for lock in d.locks]
+    held = [sp.die for sp in d.spells if sp.die]
+    held += [seat.investigator.marker for seat in d.seats
+             if seat.investigator and seat.investigator.marker]
     a = d.attempt
     if a is not None:
-        used.update(a.to_roll)
-        used.update(split(x)[0] for x in a.rolled + a.kept)
-        used.update(a.aside)
-        used.update(a.used)
-    return used
+        colours += a.to_roll + a.aside + a.used
+        held += a.rolled + a.kept
+    colours += [die.partition(":")[0] for die in held]
+    return Counter(colours)
 
 
 def free_dice(s: ElderSignState, colour: str) -> int:
@@ -490,19 +494,16 @@ def lock_icons(s: ElderSignState) -> list[tuple[str, str]]:
     """Every locked-die icon in play as (colour, place): the Mythos card, adventure cards and
     monsters on them (a monster whose task was just completed no longer locks, p.11)."""
     d = s.data
-    g = s.game.data
-    out = []
-    if d.mythos and g.mythos[d.mythos].lock != "none":
-        out.append((g.mythos[d.mythos].lock, f"mythos:{d.mythos}"))
-    won = set(d.attempt.won) if d.attempt is not None else set()
+    icons = s.game.data.lock_icons
+    cards, monsters = icons["card"], icons["monster"]
+    out = [icons["mythos"][d.mythos]] if d.mythos in icons["mythos"] else []
+    won = d.attempt.won if d.attempt is not None else ()
     for card in d.board:
-        rule = g.card_rules.get(card.name)
-        if rule is not None and rule.lock != "none":
-            out.append((rule.lock, f"card:{card.name}"))
+        if card.name in cards:
+            out.append(cards[card.name])
         for p in card.monsters:
-            lock = g.monsters[p.monster].lock
-            if lock != "none" and p.monster not in won:
-                out.append((lock, f"monster:{p.monster}"))
+            if p.monster in monsters and p.monster not in won:
+                out.append(monsters[p.monster])
     return out
 
 

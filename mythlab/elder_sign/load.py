@@ -11,7 +11,7 @@ rulebook is silent or open, are in ``rulings.yaml`` (:func:`rulings`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -238,6 +238,14 @@ class GameData:
     def deck(self, kind: str) -> list[str]:
         """Names of the cards of one kind (common_item, unique_item, spell, ally)."""
         return [c.name for c in self.cards.values() if c.kind == kind]
+
+    @cached_property
+    def lock_icons(self) -> dict[str, dict[str, tuple[str, str]]]:
+        """The locked-die icons (p.11) by kind ("mythos", "card", "monster") and id or name,
+        as (colour, place) with place ``"kind:id"``: only the ones that lock a die."""
+        lockers = {"mythos": self.mythos, "card": self.card_rules, "monster": self.monsters}
+        return {kind: {name: (entry.lock, f"{kind}:{name}") for name, entry in entries.items()
+                       if entry.lock != "none"} for kind, entries in lockers.items()}
 
 
 def _entries(file: Path, model: type[_Entry], key: str) -> dict[str, _Entry]:

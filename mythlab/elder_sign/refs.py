@@ -7,10 +7,21 @@ the mythlab rulings it cites (``RULES.ruling(id)``) are listed in ``data/rulings
 
 from __future__ import annotations
 
-from mythlab.engine import Rules
+from functools import lru_cache
+from typing import Any
+
+from mythlab.engine import Action, Rules
+from mythlab.engine import act as new_action
 
 #: which rule offers each decision's moves (or chance outcomes) and which rule does each move
 RULES = Rules("Elder Sign")
+
+
+@lru_cache(maxsize=1 << 14)
+def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:
+    """``mythlab.engine.act``, one object per distinct move: actions are frozen, so states
+    share them, and making a frozen dataclass costs more than finding it here."""
+    return new_action(label, kind, rule, *args, note=note)
 
 ANCIENT_ONE = "Elder Sign · p.4 The Ancient One's ability"
 INVESTIGATOR = "Elder Sign · p.4 The investigator's ability"

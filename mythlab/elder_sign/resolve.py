@@ -22,21 +22,29 @@ cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Collection
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, product
+from functools import cache, lru_cache
+from itertools import accumulate, combinations, product
+from math import lcm
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action, act
+from mythlab.engine import Action
 
-from .dice import TERROR, investigation, outcomes, parse_row
+from .dice import TERROR, investigation, parse_row
+from .dice import outcomes as outcomes_of
 from .effects import (
     apply_effects,
     apply_one,
+    card_index,
     change_health,
     colours_sorted,
+    dice_in_use,
     free_dice,
+    placed_key,
     release_attempt,
     remove_monster,
     return_card,
@@ -65,12 +73,13 @@ from .refs import (
     SPELLS,
     SUCCESS,
     TRY_AGAIN,
+    act,
 )
 from .refs import (
     TERROR as TERROR_RULE,
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task
-from .tasks import CODES, COLOURS, completions, fewest_dice, monster_slots, open_rows, split
+from .tasks import CODES, COLOURS, TOTALS, card_costs, completions, fewest_dice, open_rows, split
 
 if TYPE_CHECKING:
     from mythlab.engine import Decision
@@ -81,12 +90,12 @@ if TYPE_CHECKING:
 AO = "ancient-one"
 #: the stages of an attempt: each is the kind of the decision it waits for ("roll" is chance's)
 STAGES = ("prepare", "roll", "spell", "resolve", "again", "aside", "focus")
+#: the item effects that add a die to the roll, and its colour
+ADDS = {"add_yellow": "yellow", "add_red": "red"}
+#: the once-per-roll die changes of :func:`ability_actions`
+DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
-_ROLLS: dict[tuple[str, int], list[tuple[Action, Fraction]]] = {}
-_ROLL_LABELS: dict[tuple[str, int], dict[str, Action]] = {}
-
-
 def pool_text(dice: list[str]) -> str:
     """``["green", "green", "red"]`` -> ``"2G+R"``."""
     count = Counter(dice)
@@ -94,32 +103,52 @@ def pool_text(dice: list[str]) -> str:
                     if count[c]) or "no dice"
 
 
-def roll_outcomes(colour: str, n: int) -> list[tuple[Action, Fraction]]:
-    """The chance outcomes of rolling ``n`` dice of one colour, grouped by multiset (cached)."""
-    key = (colour, n)
-    if key not in _ROLLS:
-        _ROLLS[key] = [(act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
-                            tuple(f"{colour}:{f}" for f in faces)), p)
-                       for ((_, faces),), p in outcomes(f"{n}{CODES[colour]}")]
-        _ROLL_LABELS[key] = {a.label: a for a, _ in _ROLLS[key]}
-    return _ROLLS[key]
+@dataclass(frozen=True)
+class DiceRoll:
+    """The chance outcomes of rolling some dice of one colour, grouped by multiset (p.6),
+    with a look-up by label and, for the seeded draw, the probabilities as whole numbers:
+    their common denominator and the running totals of the numerators over it."""
+
+    outcomes: tuple[tuple[Action, Fraction], ...]
+    by_label: dict[str, Action]
+    denominator: int
+    running: tuple[int, ...]
+
+    def pick(self, ticket: int) -> Action:
+        """The outcome a ticket in ``range(denominator)`` draws: the first whose running
+        total exceeds it (the walk of ``SeededStream.choice_index``, by bisection)."""
+        return self.outcomes[bisect_right(self.running, ticket)][0]
+
+
+@cache
+def dice_roll(colour: str, n: int) -> DiceRoll:
+    """Rolling ``n`` dice of ``colour`` (made once per colour and count: actions are frozen,
+    so every state shares them)."""
+    outcomes = tuple((act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
+                          tuple(f"{colour}:{f}" for f in faces)), p)
+                     for ((_, faces),), p in outcomes_of(f"{n}{CODES[colour]}"))
+    denominator = lcm(*(p.denominator for _, p in outcomes))
+    running = tuple(accumulate(p.numerator * (denominator // p.denominator)
+                               for _, p in outcomes))
+    return DiceRoll(outcomes, {a.label: a for a, _ in outcomes}, denominator, running)
+
+
+def roll_in_the_air(s: ElderSignState) -> DiceRoll:
+    """The roll chance decides now: the dice of the first colour still to roll (p.6)."""
+    a = s.data.attempt
+    colour = a.to_roll[0]
+    return dice_roll(colour, a.to_roll.count(colour))
 
 
 @RULES.chances("roll")
 def offer_dice(s: ElderSignState, decision: Decision) -> list[tuple[Action, Fraction]]:
     """The dice in the air land, one colour at a time (p.6): a fresh list of the outcomes."""
-    a = s.data.attempt
-    colour = a.to_roll[0]
-    return list(roll_outcomes(colour, a.to_roll.count(colour)))
+    return list(roll_in_the_air(s).outcomes)
 
 
 def dice_outcome(s: ElderSignState, label: str) -> Action | None:
     """The dice outcome called ``label`` at this roll, found at once (None if there is none)."""
-    a = s.data.attempt
-    colour = a.to_roll[0]
-    n = a.to_roll.count(colour)
-    roll_outcomes(colour, n)
-    return _ROLL_LABELS[(colour, n)].get(label)
+    return roll_in_the_air(s).by_label.get(label)
 
 
 def start_attempt(s: ElderSignState, card: str) -> None:
@@ -138,23 +167,22 @@ def start_attempt(s: ElderSignState, card: str) -> None:
     next_roll(s)
 
 
-def rows(s: ElderSignState) -> list[tuple[Row, str]]:
-    """The task rows of the attempt's card with their monsters; the Ancient One's combat
-    task as one row (p.12)."""
+def rows(s: ElderSignState) -> tuple[tuple[Row, str], ...]:
+    """The rows of the attempt's card with the monster on each ("" for none), or the
+    Ancient One's combat task."""
     a = s.data.attempt
     if a.card == AO:
-        return [(parse_row(s.ancient_one.combat), "")]
-    return list(rows_of(s, a.card))
+        return ((parse_row(s.ancient_one.combat), ""),)
+    return rows_of(s, a.card)
 
 
-def available_rows(s: ElderSignState) -> list[int]:
-    """Indexes of the rows that may be completed now: those not done, only the first on an
-    arrowed card (p.8); the combat task always."""
+def available_rows(s: ElderSignState, all_rows: Collection | None = None) -> list[int]:
+    """The rows that may be completed now (``all_rows``: :func:`rows`, if already known)."""
     a = s.data.attempt
     if a.card == AO:
         return [0]
     ordered = s.game.data.adventures[a.card].card.ordered
-    return open_rows(tuple(rows(s)), a.done, ordered)
+    return open_rows(rows(s) if all_rows is None else all_rows, a.done, ordered)
 
 
 def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
@@ -171,40 +199,25 @@ def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
 
 
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
-    """The dice the player may use, rolled and held, as sorted (source, face, count)
-    triples: the form :func:`tasks.completions` takes."""
-    a = s.data.attempt
-    count: Counter = Counter(split(x) for x in a.rolled)
-    for src, die in held_dice(s):
-        count[(src, split(die)[1])] += 1
-    return tuple(sorted((src, face, n) for (src, face), n in count.items()))
+    """The dice a task may take, as sorted (source, face, count): the roll's by colour, and
+    each held die from its own source (a marker or a spell holds one die)."""
+    dice = [(*split(die), n) for die, n in Counter(s.data.attempt.rolled).items()]
+    dice += [(src, split(die)[1], 1) for src, die in held_dice(s)]
+    return tuple(sorted(dice))
 
 
-def task_costs(s: ElderSignState, card: str, row: int) -> list[tuple[str, int]]:
+def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
     """What completing a row costs (``rowN:sanity-1``), paid on completion (p.7)."""
-    return [] if card == AO else row_costs(s, card)[row]
+    return () if card == AO else row_costs(s, card)[row]
 
 
-def row_costs(s: ElderSignState, card: str) -> list[list[tuple[str, int]]]:
+def row_costs(s: ElderSignState, card: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Per task row of a card in play (monsters included, :func:`effects.rows_of`), what
-    completing it costs as (kind, change). A monster on a full monster task replaces the
-    task, cost and all (p.10); rows it adds cost nothing."""
-    spec = s.game.data.adventures[card].task_costs
-    slots, _ = monster_slots(card)
-    out: list[list[tuple[str, int]]] = [[] for _ in rows_of(s, card)]
-    for token in spec.split(";"):
-        where, _, cost = token.partition(":")
-        if where.startswith("row"):
-            r = int(where[3:]) - 1
-            kind, _, n = cost.partition("-")
-            out[r].append((kind, -int(n)))
-    for r, (_, monster) in enumerate(rows_of(s, card)):
-        if monster and slots.get(r) == "replace":
-            out[r] = []
-    return out
+    completing it costs as (kind, change): :func:`tasks.card_costs`."""
+    return card_costs(card, placed_key(s, card), s.ancient_one.ability == "monster_terror")
 
 
-def affordable(s: ElderSignState, costs: list[tuple[str, int]]) -> bool:
+def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
     """Whether the active investigator can pay ``costs`` and keep sanity and stamina above 0."""
     inv = s.active
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
@@ -257,9 +270,9 @@ def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
     """Jenny Barnes: before her first roll, discard a common item, spell or clue for the
     yellow and red dice."""
     inv = s.active
-    if (a.rolls or a.card == AO or a.added or free_dice(s, "yellow") < 1
-            or free_dice(s, "red") < 1
-            or s.game.data.investigators[inv.name].ability != "discard_for_dice"):
+    if (a.rolls or a.card == AO or a.added
+            or s.game.data.investigators[inv.name].ability != "discard_for_dice"
+            or free_dice(s, "yellow") < 1 or free_dice(s, "red") < 1):
         return []
     kinds = s.game.data.cards
     what = sorted({c for c in inv.cards if kinds[c].kind in ("common_item", "spell")})
@@ -298,7 +311,13 @@ def offer_prepare(s: ElderSignState, decision: Decision | None = None) -> list[A
     stop = "stop attacking" if a.card == AO else "fail the adventure"
     first = act(f"roll {pool_text(a.to_roll)}", "roll", DICE) if a.to_roll else \
         act(f"{stop} (no die to roll)", "give-up", RULES.ruling("no-roll-without-dice"))
-    acts = [first] + jenny_actions(s, a) + healing_actions(s)
+    return [first] + before_the_roll(s)
+
+
+def before_the_roll(s: ElderSignState) -> list[Action]:
+    """What may be done before rolling besides the roll: Jenny Barnes's discard, the daily
+    healing, spending a usable item, spell or ally (p.9-10)."""
+    acts = jenny_actions(s, s.data.attempt) + healing_actions(s)
     seen = set()
     for card in s.active.cards:
         if card not in seen and usable(s, card):
@@ -339,7 +358,7 @@ def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
 def roll_if_nothing_else(s: ElderSignState) -> None:
     """With dice to roll and nothing else to do first, the dice are rolled at once."""
     a = s.data.attempt
-    if a.to_roll and len(offer_prepare(s)) == 1:
+    if a.to_roll and not before_the_roll(s):
         throw(s)
 
 
@@ -407,13 +426,14 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
 
 # ------------------------------------------------------------------ resolve
 def completion_actions(s: ElderSignState) -> list[Action]:
-    """A move for each minimal way the dice complete an open task whose cost the investigator
-    can pay (p.6-7)."""
+    """Each way the dice complete an open task the investigator can pay for (p.6-7)."""
     a = s.data.attempt
     dice = dice_tuple(s)
+    if not dice:
+        return []
     acts = []
     all_rows = rows(s)
-    for r in available_rows(s):
+    for r in available_rows(s, all_rows):
         row, monster = all_rows[r]
         costs = task_costs(s, a.card, r)
         if not affordable(s, costs):
@@ -436,18 +456,25 @@ def clue_actions(s: ElderSignState) -> list[Action]:
     free = a.free_reroll
     if not (s.active.clues or free) or not a.rolled:
         return []
+    return list(reroll_choices(tuple(sorted(a.rolled)), free))
+
+
+@lru_cache(maxsize=4096)
+def reroll_choices(rolled: tuple[str, ...], free: bool) -> tuple[Action, ...]:
+    """The reroll actions of :func:`clue_actions` for a roll (sorted dice) and the kind of
+    reroll: cached, since they depend on nothing else and actions are frozen."""
     head = "free reroll (Joe Diamond)" if free else "spend a clue"
     rule = INVESTIGATOR if free else CLUES
-    counts = sorted(Counter(a.rolled).items(), key=lambda kv: die_order(kv[0]))
+    counts = sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0]))
     acts = []
     for keep in product(*(range(n + 1) for _, n in counts)):
         dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
                      for _ in range(n - k))
         if not dice:
             continue
-        what = f"all {len(dice)} dice" if len(dice) == len(a.rolled) else dice_text(dice)
+        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else dice_text(dice)
         acts.append(act(f"{head}: reroll {what}", "clue", rule, dice, free))
-    return sorted(acts, key=lambda x: (-len(x.args[0]), x.label))
+    return tuple(sorted(acts, key=lambda x: (-len(x.args[0]), x.label)))
 
 
 def die_order(die: str) -> tuple[int, str]:
@@ -477,7 +504,7 @@ def ability_actions(s: ElderSignState) -> list[Action]:
     a = s.data.attempt
     inv = s.active
     ability = s.game.data.investigators[inv.name].ability
-    if a.twisted or a.card == AO:
+    if a.twisted or a.card == AO or ability not in DIE_CHANGES:
         return []
     acts = []
     for die in sorted(set(a.rolled)):
@@ -545,7 +572,7 @@ def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
     change_health(s, target, track, 1, INVESTIGATOR)
     a = d.attempt
-    if a is not None and a.to_roll and len(offer_prepare(s)) == 1:  # the battle: nothing else
+    if a is not None and a.to_roll and not before_the_roll(s):  # the battle: nothing else
         d.turn_start = False
         throw(s)
 
@@ -782,13 +809,15 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
     a = s.data.attempt
     rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
-    for card in s.active.cards:
-        effect = s.game.data.cards[card].effect
-        for colour, name in (("yellow", "add_yellow"), ("red", "add_red")):
-            if effect == name and free_dice(s, colour) > 0:
+    cards = s.game.data.cards
+    adds = [ADDS[e] for e in (cards[card].effect for card in s.active.cards) if e in ADDS]
+    if adds:
+        in_use = dice_in_use(s)
+        for colour in adds:
+            if TOTALS[colour] > in_use[colour]:  # the die is free: the item may add it
                 rollable += 1
                 best = 4
-    if any(split(x)[0] != "green" for x in a.rolled) or set(a.to_roll) - {"green"}:
+    if any(not x.startswith("green:") for x in a.rolled) or set(a.to_roll) - {"green"}:
         best = 4
     return rollable, len(held_dice(s)), best
 
@@ -799,9 +828,11 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     so at least one die must be left to roll (mythlab ruling 'no-roll-without-dice'); held
     dice count towards the task."""
     rollable, held, best = dice_left(s, extra)
+    if rollable <= 0:
+        return False
     all_rows = rows(s)
-    return rollable > 0 and any(fewest_dice(all_rows[r][0], best) <= rollable + held
-                                for r in available_rows(s))
+    return any(fewest_dice(all_rows[r][0], best) <= rollable + held
+               for r in available_rows(s, all_rows))
 
 
 def next_roll(s: ElderSignState) -> None:
@@ -1059,8 +1090,8 @@ def succeed(s: ElderSignState) -> None:
     else:
         (d.other_world_deck if s.game.data.adventures[card].deck == "other_world"
          else d.adventure_deck).append(card)
-    index = d.board.index(on_card)
-    d.board.remove(on_card)
+    index = card_index(s, card)  # its monsters are gone: a new InPlay (effects.remove_monster)
+    del d.board[index]
     if s.game.data.adventures[card].deck == "adventure":
         reveal_adventure(s, index)
 

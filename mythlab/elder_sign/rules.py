@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State, act
+from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 
 from . import hidden
@@ -75,6 +75,7 @@ from .refs import (
     SETUP,
     SOUVENIR,
     TASK_COST,
+    act,
 )
 from .state import ElderSignData, Seat, Task, copy_data, copy_for_dice
 from .structure import structure_problems
@@ -264,13 +265,23 @@ class ElderSignState(State):
         (states are read-only from outside; a later move copies before it changes it)."""
         return copy_for_dice(self.data) if action.kind == "dice" else copy_data(self.data)
 
+    def sample_chance(self) -> Action:
+        """The engine's seeded draw (the same stream position, ticket and outcome as
+        ``State.sample_chance``), from the whole-number table of the dice in the air:
+        adding up 462 Fractions per draw was a quarter of a random playout."""
+        if not self._dice_in_the_air():
+            return super().sample_chance()
+        roll = adv.roll_in_the_air(self)
+        stream = SeededStream(self.stream.seed, -1 - len(self.history))
+        return roll.pick(stream._next().randrange(roll.denominator))
+
+    def _dice_in_the_air(self) -> bool:
+        """Whether chance decides an attempt's roll now (the decision is a "roll")."""
+        return not self.data.result and self.decision().kind == "roll"
+
     def _lookup(self, label: str) -> Action | None:
         """At a dice roll, the outcome called ``label`` is found at once (462 for 6 dice)."""
-        d = self.data
-        a = d.attempt
-        if a is None or a.stage != "roll" or d.pending or d.result:
-            return None
-        return adv.dice_outcome(self, label)
+        return adv.dice_outcome(self, label) if self._dice_in_the_air() else None
 
     def _scores(self) -> dict[str, Any]:
         d = self.data

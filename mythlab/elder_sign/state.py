@@ -144,62 +144,48 @@ class ElderSignData:
     result: str = ""                                    # "won" / "lost" with the reason
 
 
-def _shallow(obj):
+def _copy_with(obj, **fields):
+    """A shallow copy of the dataclass ``obj`` with ``fields`` replaced (no __init__ run)."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    new.__dict__ = {**obj.__dict__, **fields}
     return new
 
 
 def copy_investigator(inv: Investigator) -> Investigator:
     """A copy of an investigator with its own card and trophy lists (the rest is immutable)."""
-    new = _shallow(inv)
-    new.cards = inv.cards[:]
-    new.trophies = inv.trophies[:]
-    return new
+    return _copy_with(inv, cards=inv.cards[:], trophies=inv.trophies[:])
+
+
+def _copy_seat(seat: Seat) -> Seat:
+    """A copy of a seat with its own devoured list and investigator."""
+    inv = seat.investigator
+    return _copy_with(seat, devoured=seat.devoured[:],
+                      investigator=None if inv is None else copy_investigator(inv))
 
 
 def copy_data(d: ElderSignData) -> ElderSignData:
     """An independent copy of the position, fast: frozen records (Placed, Lock, Task) are
-    shared, everything mutable is copied. ``random_sim`` checks that apply never mutates."""
-    new = _shallow(d)
-    seats = []
-    for seat in d.seats:
-        s = _shallow(seat)
-        s.devoured = seat.devoured[:]
-        if seat.investigator is not None:
-            s.investigator = copy_investigator(seat.investigator)
-        seats.append(s)
-    new.seats = seats
-    new.board = [InPlay(c.name, c.monsters[:]) for c in d.board]
-    new.adventure_deck = d.adventure_deck[:]
-    new.other_world_deck = d.other_world_deck[:]
-    new.decks = {k: v[:] for k, v in d.decks.items()}
-    new.mythos_deck = d.mythos_deck[:]
-    new.mythos_discard = d.mythos_discard[:]
-    new.cup = d.cup[:]
-    new.pool = d.pool[:]
-    new.removed = d.removed[:]
-    new.locks = d.locks[:]
-    new.spells = [SpellDie(x.spell, x.die) for x in d.spells]
-    new.pending = d.pending[:]
-    new.attempt = _copy_attempt(d.attempt)
-    return new
+    shared, and so are the cards in play (``InPlay``), which a move replaces rather than
+    edits (:func:`effects.place_monster`); everything else mutable is copied.
+    ``random_sim`` checks that apply never mutates."""
+    return _copy_with(
+        d, seats=[_copy_seat(seat) for seat in d.seats], board=d.board[:],
+        adventure_deck=d.adventure_deck[:], other_world_deck=d.other_world_deck[:],
+        decks={k: v[:] for k, v in d.decks.items()}, mythos_deck=d.mythos_deck[:],
+        mythos_discard=d.mythos_discard[:], cup=d.cup[:], pool=d.pool[:],
+        removed=d.removed[:], locks=d.locks[:],
+        spells=[SpellDie(x.spell, x.die) for x in d.spells] if d.spells else [],
+        pending=d.pending[:], attempt=_copy_attempt(d.attempt))
 
 
 def _copy_attempt(a: Attempt | None) -> Attempt | None:
     if a is None:
         return None
-    b = object.__new__(Attempt)
-    b.__dict__ = {"card": a.card, "stage": a.stage, "to_roll": a.to_roll[:],
-                  "rolled": a.rolled[:], "kept": a.kept[:], "done": a.done[:],
-                  "added": a.added[:], "aside": a.aside[:], "used": a.used[:],
-                  "won": a.won[:], "rolls": a.rolls, "chained": a.chained,
-                  "twisted": a.twisted, "free_reroll": a.free_reroll}
-    return b
+    return _copy_with(a, to_roll=a.to_roll[:], rolled=a.rolled[:], kept=a.kept[:],
+                      done=a.done[:], added=a.added[:], aside=a.aside[:], used=a.used[:],
+                      won=a.won[:])
 
 
 def copy_for_dice(d: ElderSignData) -> ElderSignData:
     """A copy for a dice outcome, which changes only the attempt: the rest is shared."""
-    new = _shallow(d)
-    new.attempt = _copy_attempt(d.attempt)
-    return new
+    return _copy_with(d, attempt=_copy_attempt(d.attempt))

@@ -81,6 +81,27 @@ def card_rows(name: str, placed: tuple[tuple[str, int], ...], extra_terror: bool
     return tuple(rows + extra)
 
 
+@lru_cache(maxsize=8192)
+def card_costs(name: str, placed: tuple[tuple[str, int], ...], extra_terror: bool
+               ) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per row of :func:`card_rows`, what completing it costs as (kind, change), from the
+    card's ``rowN:sanity-1`` notation (p.7). A monster on a full monster task replaces the
+    task, cost and all (p.10); rows a monster adds cost nothing. Cached like
+    :func:`card_rows`: the answer depends on the arguments and the built-in data only."""
+    rows = card_rows(name, placed, extra_terror)
+    slots, _ = monster_slots(name)
+    out: list[list[tuple[str, int]]] = [[] for _ in rows]
+    for token in builtin_data().adventures[name].task_costs.split(";"):
+        where, _, cost = token.partition(":")
+        if where.startswith("row"):
+            kind, _, n = cost.partition("-")
+            out[int(where[3:]) - 1].append((kind, -int(n)))
+    for r, (_, monster) in enumerate(rows):
+        if monster and slots.get(r) == "replace":
+            out[r] = []
+    return tuple(map(tuple, out))
+
+
 def open_rows(rows: tuple[tuple[Row, str], ...], done: list[int], ordered: bool) -> list[int]:
     """Rows that may be completed now: not done, and in order on an arrow card (p.8)."""
     left = [i for i in range(len(rows)) if i not in done]
@@ -113,10 +134,11 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def fewest_dice(row: Row, best_points: int) -> int:
     """The fewest dice that could ever complete ``row`` when a die shows at most
     ``best_points`` investigation (the test behind "no way left", p.7: mythlab ruling
-    'no-way-left')."""
+    'no-way-left'). Cached: rows are frozen."""
     need = 0
     for req in row.requirements:
         if req.symbols:

@@ -63,7 +63,18 @@ class Requirement:
         return max(self.points, default=0)
 
     def __str__(self) -> str:
+        return self._text
+
+    def __hash__(self) -> int:  # the dataclass's own hash, computed once (rows key caches)
+        return self._hash
+
+    @cached_property
+    def _text(self) -> str:
         return "+".join(self.options)
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.options,))
 
 
 @dataclass(frozen=True)
@@ -90,7 +101,18 @@ class Row:
         return len(self.requirements)
 
     def __str__(self) -> str:
+        return self._text
+
+    def __hash__(self) -> int:  # the dataclass's own hash, computed once (rows key caches)
+        return self._hash
+
+    @cached_property
+    def _text(self) -> str:
         return ",".join(str(r) for r in self.requirements)
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.requirements,))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,166 @@
+"""Elder Sign's speed-ups give what the plain computation gives: each table or cache is
+checked against the computation it replaces, over the states of random games."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+from types import SimpleNamespace
+
+import pytest
+
+import mythlab
+from mythlab.elder_sign import refs, resolve, tasks
+from mythlab.elder_sign.effects import lock_icons, placed_key
+from mythlab.elder_sign.odds import parse_task_costs, place_monsters
+from mythlab.elder_sign.tasks import card_costs, monster_row
+from mythlab.engine import State
+from mythlab.engine.chance import SeededStream
+from mythlab.sim import RandomBot
+
+
+@cache
+def random_states(games: int = 6) -> tuple[State, ...]:
+    """Every state of a few random games (seeds 0.., 2 to 4 players)."""
+    states: list[State] = []
+    for seed in range(games):
+        players = 2 + seed % 3
+        state = mythlab.make("elder_sign", players=players, seed=seed).initial_state()
+        bots = [RandomBot(seed * 10 + p) for p in range(players)]
+        while not state.is_terminal():
+            states.append(state)
+            player = state.current_player
+            state = state.apply(state.sample_chance() if player < 0 else bots[player](state))
+        states.append(state)
+    return tuple(states)
+
+
+class FixedTicket(SeededStream):
+    """A stream whose next draw is ``ticket`` (to test a draw at chosen tickets)."""
+
+    def __init__(self, ticket: int):
+        super().__init__(0)
+        self.ticket = ticket
+
+    def _next(self):
+        return SimpleNamespace(randrange=lambda n: self.ticket)
+
+
+@pytest.mark.parametrize(("colour", "n"), [("green", 1), ("green", 3), ("green", 6),
+                                           ("yellow", 1), ("red", 1)])
+def test_the_dice_table_picks_what_the_engine_walk_picks_at_every_boundary(colour, n):
+    roll = resolve.dice_roll(colour, n)
+    weights = [p for _, p in roll.outcomes]
+    assert roll.running[-1] == roll.denominator and sum(weights) == 1
+    tickets = {0, roll.denominator - 1}
+    for total in roll.running[:-1]:
+        tickets |= {total - 1, total}
+    for ticket in sorted(tickets):
+        engine = roll.outcomes[FixedTicket(ticket).choice_index(weights)][0]
+        assert roll.pick(ticket) is engine, ticket
+
+
+def test_the_seeded_dice_draw_is_the_engines_draw_in_random_games():
+    rolls = [s for s in random_states() if s.is_chance_node()
+             and s.decision().kind == "roll"]
+    assert len(rolls) > 100
+    for state in rolls:
+        assert state.sample_chance() is State.sample_chance(state)
+    for state in rolls[:20]:  # more tickets: the same positions under other seeds
+        for seed in range(40):
+            other = state.clone()
+            other.stream = SeededStream(seed, 0)
+            assert other.sample_chance() is State.sample_chance(other)
+
+
+def test_the_lost_and_found_die_is_drawn_by_the_engine():
+    at_entrance = [s for s in random_states() if s.is_chance_node()
+                   and s.decision().kind == "lost-die"]
+    assert at_entrance
+    for state in at_entrance:
+        assert state.sample_chance() == State.sample_chance(state)
+
+
+def test_task_costs_cached_per_card_agree_with_the_odds_solvers_reading():
+    """``tasks.card_costs`` (cached per card and monsters) against the odds solver's own
+    reading of the same notation (``odds.place_monsters``), for every card in play."""
+    seen = 0
+    for state in random_states():
+        for card in state.data.board:
+            placed = placed_key(state, card.name)
+            adventure = state.game.data.adventures[card.name]
+            monsters = [(monster_row(m, False), row if row >= 0 else None) for m, row in placed]
+            printed = parse_task_costs(adventure.task_costs, len(adventure.card.rows))
+            _, expected, _ = place_monsters(adventure.card, monsters, adventure.monster_slot,
+                                            printed)
+            costs = card_costs(card.name, placed, False)
+            assert [(-sum(n for k, n in c if k == "sanity"),
+                     -sum(n for k, n in c if k == "stamina")) for c in costs] == list(expected)
+            seen += bool(placed)
+    assert seen > 50  # cards with monsters on them were checked too
+
+
+def test_the_cached_rerolls_are_every_part_of_the_roll_once():
+    """A clue rerolls any dice of the roll (p.10): one action per distinct multiset of dice,
+    whatever state asks (the actions are cached by the roll's dice)."""
+    checked = 0
+    for state in random_states():
+        a = state.data.attempt
+        if state.is_terminal() or a is None or a.stage != "resolve" or state.data.pending:
+            continue
+        rerolls = [x for x in state.legal_actions() if x.kind == "clue"]
+        if not rerolls:
+            continue
+        parts = {tuple(sorted(c)) for n in range(1, len(a.rolled) + 1)
+                 for c in combinations(a.rolled, n)}
+        assert sorted(tuple(sorted(x.args[0])) for x in rerolls) == sorted(parts)
+        assert all(x.args[1] == a.free_reroll for x in rerolls)
+        checked += 1
+    assert checked > 10
+
+
+#: the caches a playout goes through; each is keyed by everything its answer depends on
+CACHES = (refs.act, resolve.dice_roll, resolve.reroll_choices, tasks.card_costs,
+          tasks.card_rows, tasks.completions, tasks.fewest_dice)
+
+
+def fingerprint(state: State) -> tuple:
+    """What a state offers, every field of every move, and what its attempt could still do."""
+    moves = tuple((a.label, a.kind, a.args, a.rule, a.note) for a in state.edited().legal_actions())
+    a = state.data.attempt
+    if a is None or state.is_terminal() or not a.to_roll + a.rolled:
+        return moves, None
+    return moves, (resolve.can_still(state), resolve.row_costs(state, a.card)
+                   if a.card != resolve.AO else ())
+
+
+def test_warm_caches_give_what_a_cold_computation_gives():
+    """A stale cache would answer one state with another's value: every state's moves are
+    the same with the caches warm from whole games as with them emptied just before."""
+    sample = random_states()[::5]
+    warm = [fingerprint(s) for s in sample]
+    for state, expected in zip(sample, warm, strict=True):
+        for c in CACHES:
+            c.cache_clear()
+        assert fingerprint(state) == expected, state
+
+
+def test_the_lock_icons_table_lists_what_the_cards_say():
+    """``GameData.lock_icons`` (built once) against the cards read one by one (p.11)."""
+    checked = 0
+    for state in random_states():
+        d, g = state.data, state.game.data
+        expected = []
+        if d.mythos and g.mythos[d.mythos].lock != "none":
+            expected.append((g.mythos[d.mythos].lock, f"mythos:{d.mythos}"))
+        won = set(d.attempt.won) if d.attempt is not None else set()
+        for card in d.board:
+            rule = g.card_rules.get(card.name)
+            if rule is not None and rule.lock != "none":
+                expected.append((rule.lock, f"card:{card.name}"))
+            expected += [(g.monsters[p.monster].lock, f"monster:{p.monster}")
+                         for p in card.monsters
+                         if g.monsters[p.monster].lock != "none" and p.monster not in won]
+        assert lock_icons(state) == expected
+        checked += len(expected)
+    assert checked > 100
