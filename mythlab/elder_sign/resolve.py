@@ -22,14 +22,12 @@ cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import accumulate, combinations, product
-from math import lcm
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action
@@ -106,18 +104,11 @@ def pool_text(dice: list[str]) -> str:
 @dataclass(frozen=True)
 class DiceRoll:
     """The chance outcomes of rolling some dice of one colour, grouped by multiset (p.6),
-    with a look-up by label and, for the seeded draw, the probabilities as whole numbers:
-    their common denominator and the running totals of the numerators over it."""
+    with a look-up by label. Made once, so every roll hands the engine the same Fractions and
+    its seeded draw finds its whole-number table for them at once."""
 
     outcomes: tuple[tuple[Action, Fraction], ...]
     by_label: dict[str, Action]
-    denominator: int
-    running: tuple[int, ...]
-
-    def pick(self, ticket: int) -> Action:
-        """The outcome a ticket in ``range(denominator)`` draws: the first whose running
-        total exceeds it (the walk of ``SeededStream.choice_index``, by bisection)."""
-        return self.outcomes[bisect_right(self.running, ticket)][0]
 
 
 @cache
@@ -127,10 +118,7 @@ def dice_roll(colour: str, n: int) -> DiceRoll:
     outcomes = tuple((act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
                           tuple(f"{colour}:{f}" for f in faces)), p)
                      for ((_, faces),), p in outcomes_of(f"{n}{CODES[colour]}"))
-    denominator = lcm(*(p.denominator for _, p in outcomes))
-    running = tuple(accumulate(p.numerator * (denominator // p.denominator)
-                               for _, p in outcomes))
-    return DiceRoll(outcomes, {a.label: a for a, _ in outcomes}, denominator, running)
+    return DiceRoll(outcomes, {a.label: a for a, _ in outcomes})
 
 
 def roll_in_the_air(s: ElderSignState) -> DiceRoll:

@@ -265,16 +265,6 @@ class ElderSignState(State):
         (states are read-only from outside; a later move copies before it changes it)."""
         return copy_for_dice(self.data) if action.kind == "dice" else copy_data(self.data)
 
-    def sample_chance(self) -> Action:
-        """The engine's seeded draw (the same stream position, ticket and outcome as
-        ``State.sample_chance``), from the whole-number table of the dice in the air:
-        adding up 462 Fractions per draw was a quarter of a random playout."""
-        if not self._dice_in_the_air():
-            return super().sample_chance()
-        roll = adv.roll_in_the_air(self)
-        stream = SeededStream(self.stream.seed, -1 - len(self.history))
-        return roll.pick(stream._next().randrange(roll.denominator))
-
     def _dice_in_the_air(self) -> bool:
         """Whether chance decides an attempt's roll now (the decision is a "roll")."""
         return not self.data.result and self.decision().kind == "roll"
