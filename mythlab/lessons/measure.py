@@ -8,9 +8,8 @@ which the "± 2 standard errors" rule does not (Wilson 1927; Newcombe 1998).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
 
-from mythlab.sim.stats import Z95, wilson
+from mythlab.sim.stats import Z95, WinRate, wilson
 
 __all__ = ["VERDICTS", "Z95", "Rate", "clearly_above", "overlap", "wilson"]
 
@@ -18,31 +17,26 @@ VERDICTS = ("yes", "no", "cannot tell")
 """The answers of a "clearly above?" question, in the lessons' words."""
 
 
-class Rate(NamedTuple):
-    """Wins out of games, with the exact rate and its Wilson 95% interval.
+class Rate(WinRate):
+    """Wins out of games, with the exact rate (``sim.stats.WinRate``) and the ends of its
+    Wilson 95% interval, as a lesson reads them.
 
     >>> r = Rate(36, 40)
     >>> r.rate, round(r.low, 3), round(r.high, 3)
     (Fraction(9, 10), 0.769, 0.96)
     """
 
-    wins: int
-    games: int
-
-    @property
-    def rate(self) -> Fraction:
-        """The share of games won, exact."""
-        return Fraction(self.wins, self.games) if self.games else Fraction(0)
+    __slots__ = ()
 
     @property
     def low(self) -> float:
         """The low end of the Wilson 95% interval of the win rate."""
-        return wilson(self.wins, self.games)[0]
+        return self.interval[0]
 
     @property
     def high(self) -> float:
         """The high end of the Wilson 95% interval of the win rate."""
-        return wilson(self.wins, self.games)[1]
+        return self.interval[1]
 
     def __str__(self) -> str:
         return (f"{self.wins} wins in {self.games}, {float(self.rate):.0%} "
