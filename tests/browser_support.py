@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -296,10 +297,23 @@ def wait_for_idle_kernel(page: Page) -> None:
 
 def open_and_run(page: Page, lab: Lab, notebook: str,
                  widget: str = "button.mythlab-action") -> None:
-    """Open ``notebook`` in JupyterLab, wait for its kernel, then run it until ``widget``
-    shows."""
-    page.goto(f"{lab.url}/lab/tree/{notebook}?token={lab.token}", timeout=WIDGET_WAIT)
-    wait_for_idle_kernel(page)
+    """Open ``notebook`` alone in JupyterLab, wait for its kernel, then run it until ``widget``
+    shows.
+
+    A workspace of its own (named after a fresh id) holds only this notebook: in the default
+    workspace JupyterLab restores the tabs an earlier test opened, the Run menu may act on one
+    of them while it is still the current tab, and a selector then finds that (soon hidden)
+    notebook's widgets instead of this one's. (``?reset`` would also empty it, but it reloads
+    the page while the kernel connects, and under load JupyterLab then loses the kernel.)
+    """
+    workspace = f"test-{uuid.uuid4().hex[:12]}"
+    page.goto(f"{lab.url}/lab/workspaces/{workspace}/tree/{notebook}?token={lab.token}",
+              timeout=WIDGET_WAIT)
+    # a kernel lost under load shows "Select Kernel" instead of going idle: run_all_cells
+    # answers that dialog
+    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']:visible")
+    idle.or_(page.locator(".jp-Dialog", has_text="Select Kernel")).first.wait_for(
+        timeout=WIDGET_WAIT)
     run_all_cells(page, widget)
 
 
