@@ -73,7 +73,8 @@ def _kept_back(s: AgeaState, seat: int) -> list[str]:
 
 def resample(s: AgeaState, viewer: int | None, rng: random.Random) -> None:
     """Redraw, in place, what ``viewer`` cannot see: pool the deck with the other hands (less
-    the cards their pending decisions show), shuffle, and deal back the same sizes."""
+    the cards their pending decisions show), shuffle, and deal back the same sizes. The pool
+    is sorted before the shuffle, so the redraw follows only what ``viewer`` sees and ``rng``."""
     d = s.data
     seats = hidden_from(s, viewer)
     kept = {q: _kept_back(s, q) for q in seats}
@@ -81,6 +82,7 @@ def resample(s: AgeaState, viewer: int | None, rng: random.Random) -> None:
     for q in seats:
         pool += [c for c in d.players[q].hand if c not in kept[q]]
     before = set(pool)
+    pool.sort()
     rng.shuffle(pool)
     for q in seats:
         free = len(d.players[q].hand) - len(kept[q])

@@ -233,8 +233,10 @@ class CycladesState(State):
         return data
 
     def _resample(self, player: int | None, rng: random.Random) -> None:
-        """Shuffle the creature deck: nobody knows its order. The gold behind the screens
-        stays: every income and payment is made in the open, so it follows from the game."""
+        """Shuffle the creature deck: nobody knows its order (sorted first, so the redraw
+        follows only what the seats see and ``rng``). The gold behind the screens stays: every
+        income and payment is made in the open, so it follows from the game."""
+        self.data.deck.sort()
         rng.shuffle(self.data.deck)
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:

@@ -47,7 +47,9 @@ def observe(s: ElderSignState, dumped: dict[str, Any]) -> dict[str, Any]:
 
 
 def resample(s: ElderSignState, rng: random.Random) -> None:
-    """Shuffle every face-down pile again, in place (the cards stay in their piles)."""
+    """Shuffle every face-down pile again, in place (the cards stay in their piles); each pile
+    is sorted first, so the redraw follows only what the seats see and ``rng``."""
     d = s.data
     for pile in (*(getattr(d, name) for name in DECKS), *d.decks.values()):
+        pile.sort()
         rng.shuffle(pile)

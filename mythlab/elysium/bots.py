@@ -6,6 +6,8 @@ generic ``greedy`` bot looks one move ahead on the game's ``evaluate`` (the scor
 ended now), which cannot see that a card in the domain will later be worth a legend; this bot
 values cards by the legend VP they add per gold of transfer, discards the column its wanted
 cards need least, and uses the one-step lookahead only for the decisions card powers ask.
+Both look ahead on the position determinized for their seat (``State.determinize``): a power
+that draws from the draw pile shows them no card they could not see.
 """
 
 from __future__ import annotations
@@ -34,13 +36,16 @@ class LegendBot:
     power is worth), or a quest when no card is worth more or its turns run out; then discards
     the column that the cards it still wants need least. Phase III: transfers by legend VP per
     gold. Power decisions (choices, targets, whether to use a power): one-step lookahead on
-    the game's ``evaluate``. Ties are broken by the bot's seeded generator.
+    the game's ``evaluate``, on the position determinized for the seat (``view``). Ties are
+    broken by the bot's seeded generator; the redraws come from a second one.
     """
 
     name = "elysium-greedy"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self.redraw = random.Random(f"elysium-greedy {seed}")
+        self._view: ElysiumState | None = None
 
     def __call__(self, state: ElysiumState) -> Action:  # type: ignore[override]
         """The bot's move (Elysium only): the only legal one, else by the decision: a Phase II
@@ -51,6 +56,7 @@ class LegendBot:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        self._view = None  # drawn when this decision first looks ahead
         task = state.data.tasks[-1]
         if task.kind == "turn":
             return self.turn(state, actions)
@@ -132,7 +138,7 @@ class LegendBot:
         uses = [a for a in actions if a.kind == "use"]
         if uses and (s.data.tasks[-1].count or not (takes or quests)):
             # powers are weighed once a turn, after its card or quest (one lookahead each)
-            now = g.evaluate(s, q)
+            now = g.evaluate(self.view(s), q)
             gains = [(self.after(s, a, q) - now, a) for a in uses]
             best_gain = max(v for v, _ in gains)
             if best_gain > 0:
@@ -144,7 +150,7 @@ class LegendBot:
         if quests and (rounds_left <= 0 or not takes):
             return self.best_quest(s, q, quests)
         if takes:
-            now = g.evaluate(s, q)
+            now = g.evaluate(self.view(s), q)
             # only an Instant power or a Permanent reaction changes the score at once
             reacts = any(g.inst[c].timing is Timing.PERMANENT for c in seat.domain)
             scored = [(self.card_value(s, q, a.args[0])
@@ -198,7 +204,7 @@ class LegendBot:
         q, g = s.current_player, s.game
         uses = [a for a in actions if a.kind == "use_legend"]
         if uses:
-            now = g.evaluate(s, q)
+            now = g.evaluate(self.view(s), q)
             gains = [(self.after(s, a, q) - now, a) for a in uses]
             best_gain = max(v for v, _ in gains)
             if best_gain >= 0:
@@ -224,8 +230,15 @@ class LegendBot:
         return self.pick([a for v, a in values if abs(v - top) <= 1e-12])
 
     def after(self, s: ElysiumState, a: Action, q: int) -> float:
-        """Player ``q``'s ``evaluate`` after move ``a``."""
-        return s.game.evaluate(s.apply(a), q)
+        """Player ``q``'s ``evaluate`` after move ``a``, on what the seat may see (``view``)."""
+        return s.game.evaluate(self.view(s).apply(a.label), q)
+
+    def view(self, s: ElysiumState) -> ElysiumState:
+        """The position this decision looks ahead on: ``s`` determinized for the seat to move
+        (the draw pile and the Citizens' faces redrawn), drawn once a decision."""
+        if self._view is None:
+            self._view = s.determinize(s.current_player, self.redraw)
+        return self._view
 
     def pick(self, actions: list[Action]) -> Action:
         """One of ``actions``, at random by the bot's seeded generator when several tie."""

@@ -55,9 +55,10 @@ def observe(s: ElysiumState, dumped: dict[str, Any]) -> dict[str, Any]:
 
 def resample(s: ElysiumState, rng: random.Random) -> None:
     """Deal the face-down cards back at random into the same places, in place (wherever the
-    position names a card, the card now lying in its place is named)."""
+    position names a card, the card now lying in its place is named). The cards are sorted
+    before the deal, so the redraw follows only what the seats see and ``rng``."""
     unseen = list(face_down(s))
-    dealt = unseen[:]
+    dealt = sorted(unseen)
     rng.shuffle(dealt)
     swap = dict(zip(unseen, dealt, strict=True))
     s.data = data_from_json(type(s.data), _replace(asdict(s.data), lambda c: swap.get(c, c)))

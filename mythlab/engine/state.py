@@ -250,6 +250,19 @@ class State:
         new._resample(player, rng)
         return new.edited()
 
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """What a bot of seat ``player`` may look ahead on: ``resample_hidden`` with the stream
+        reseeded too (how a future shuffle falls is hidden from every seat). When ``player`` is
+        to move it has the same legal moves, by label and order, so a bot plays the move of the
+        label it chose there; a game whose ``_resample`` changes them raises RuntimeError."""
+        drawn = self.resample_hidden(player, rng)
+        drawn.stream = SeededStream(rng.getrandbits(62), drawn.stream.position)
+        if player == self.current_player and \
+                [a.label for a in drawn.legal_actions()] != [a.label for a in self.legal_actions()]:
+            raise RuntimeError(f"{self.game.name}: redrawing what {self.player_name(player)} "
+                               "cannot see changed their legal moves (the game's _resample)")
+        return drawn
+
     def events_for(self, viewer: int | str | None = ALL) -> list[str]:
         """The events of the last step as ``viewer`` may read them: ``ALL`` reads every line;
         a seat (or ``None``, the public) reads lines about others' secrets rewritten by the

@@ -27,26 +27,40 @@ class RandomBot:
 
 
 class GreedyBot:
-    """One-step lookahead on the game's own ``evaluate`` heuristic.
+    """One-step lookahead on the game's own ``evaluate`` heuristic, on what its seat may see.
 
-    Each legal action is applied; when it leads to a chance node the value is the exact
-    expectation over the chance outcomes. Ties are broken by the bot's seeded generator.
+    Each legal action is applied to the position determinized for the seat to move
+    (``State.determinize``: other hands, deck orders and future shuffles redrawn), so the bot
+    never sees the card it will draw; when an action leads to a chance node the value is the
+    exact expectation over the chance outcomes. Ties are broken by the bot's seeded generator;
+    the redraws come from a second one, so where the hidden data changes no value the bot
+    chooses exactly as it did when it looked ahead on the true position.
     """
 
     name = "greedy"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self.redraw = random.Random(f"greedy {seed}")
+
+    def view(self, state: State) -> State:
+        """The position the bot looks ahead on: ``state`` determinized for the seat to move."""
+        return state.determinize(state.current_player, self.redraw)
 
     def __call__(self, state: State) -> Action:
         """The legal action of best value for the player to move (exact expectation over a
         chance node it leads to); ties at random."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return self.rng.choice(actions)
         me = state.current_player
+        seen = self.view(state)
         evaluate = state.game.evaluate
         best: list[Action] = []
         best_value = None
-        for action in state.legal_actions():
-            after = state.apply(action)
+        # the determinized position offers the same moves, by label and in the same order
+        for action, move in zip(actions, seen.legal_actions(), strict=True):
+            after = seen.apply(move)
             if after.is_chance_node():
                 value = sum(float(p) * evaluate(after.apply(a), me)
                             for a, p in after.chance_outcomes())

@@ -23,10 +23,11 @@ The search, and why each choice:
   one; else by each seat's share of the current scores (``scores()["scores"]``), a crude
   chance of winning; else 1/players for every seat (0.5 in a two-player game).
 - **Hidden information by determinization** (an ensemble, "determinized UCT"): each move the
-  bot draws ``determinizations`` states with ``state.resample_hidden(seat, rng)``, reseeds each
-  one's random stream (future shuffles are hidden from every seat), grows one tree per drawn
-  state with an equal share of the budget, and plays the move with the most visits summed over
-  the trees. The search reads nothing of the true state but what ``resample_hidden`` returns,
+  bot draws ``determinizations`` states with ``state.determinize(seat, rng)``
+  (``resample_hidden``, and the random stream reseeded: future shuffles are hidden from every
+  seat), grows one tree per drawn state with an equal share of the budget, and plays the move
+  with the most visits summed over the trees. The search reads nothing of the true state but
+  what ``determinize`` returns,
   so the bot never sees what its seat cannot. An ensemble rather than single-observer
   information-set MCTS: it keeps the tree a plain tree over real states, and the games hide
   little today (``Game.hidden``); its known weakness (strategy fusion) is the price.
@@ -51,7 +52,7 @@ from numbers import Real
 from typing import Any
 
 from mythlab import registry
-from mythlab.engine import Action, SeededStream, State
+from mythlab.engine import Action, State
 from mythlab.engine.values import Values
 
 #: simulations per move by default: 0.03-0.04 CPU s per move on average in Cyclades and
@@ -143,10 +144,9 @@ class SearchBot:
 
     # ----------------------------------------------------------------- determinization
     def determinize(self, state: State, me: int) -> State:
-        """A state ``me`` cannot tell from ``state``, secrets and future shuffles redrawn."""
-        drawn = state.resample_hidden(me, self.rng)
-        drawn.stream = SeededStream(self.rng.getrandbits(62), drawn.stream.position)
-        return drawn
+        """A state ``me`` cannot tell from ``state``, secrets and future shuffles redrawn
+        (``State.determinize``, drawn from the bot's own generator)."""
+        return state.determinize(me, self.rng)
 
     def _determinizations(self, state: State) -> int:
         if self.determinizations is not None:
