@@ -167,7 +167,7 @@ def test_a_rollout_ending_on_a_small_chance_node_takes_its_exact_expectation():
     rolling = mythlab.make("toy-race", players=2, seed=0).initial_state().apply("roll 2 dice")
     exact = [sum(float(p) * scaled_scores(rolling.apply(o))[seat]
                  for o, p in rolling.chance_outcomes()) for seat in (0, 1)]
-    tree = _Tree(SearchBot(seed=1, rollout_depth=0), rolling)
+    tree = _Tree(SearchBot(seed=1, rollout_depth=0), [rolling])
     assert tree._rollout(rolling) == pytest.approx(exact)
     assert tree._rollout(rolling) == tree._rollout(rolling)
 
