@@ -222,3 +222,24 @@ def test_a_search_bot_is_named_with_its_budget_wherever_bots_are_named():
 def test_a_bad_budget_in_a_bot_name_is_refused(name):
     with pytest.raises(ValueError, match="search budget"):
         make_bot(name, game="agea")
+
+
+def test_every_drawn_world_feeds_one_tree():
+    """The determinizations share one tree (single-observer ISMCTS): the root counts every
+    simulation, each world's iterations descend it, and each world's states are kept apart."""
+    from mythlab.sim.search import _Tree
+
+    state = mythlab.make("agea", players=2, seed=3).initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        state = state.apply(state.sample_chance() if state.is_chance_node()
+                            else state.legal_actions()[0])
+    bot = SearchBot(seed=4, determinizations=4)
+    worlds = [bot.determinize(state, state.current_player) for _ in range(4)]
+    tree = _Tree(bot, worlds)
+    for i in range(60):
+        tree.simulate(i % 4)
+    assert tree.root.visits == 60
+    assert {a.label for a in state.legal_actions()} == set(tree.root.children)
+    child = max(tree.root.children.values(), key=lambda c: c.visits)
+    assert set(child.states) == {0, 1, 2, 3}  # one state per world the move was tried in
+    assert child.available >= child.visits
