@@ -11,7 +11,7 @@ from test_search import GuessState, HiddenGuess
 
 import mythlab
 from mythlab import registry
-from mythlab.engine import Action, SeededStream, Session, State
+from mythlab.engine import Action, Session, State
 from mythlab.sim import GreedyBot, seat_bots
 
 GAMES = ("agea", "cyclades", "elder_sign", "elysium")
@@ -42,10 +42,8 @@ def positions(game: str, seeds: range = range(12), every: int = 3) -> list[State
 
 def redrawn(state: State, k: int) -> State:
     """Another position the seat to move cannot tell from ``state``: what it cannot see is
-    redrawn (``resample_hidden``), future shuffles too (the stream is reseeded)."""
-    other = state.resample_hidden(state.current_player, random.Random(k))
-    other.stream = SeededStream(1000 + k, other.stream.position)
-    return other
+    redrawn, future shuffles too (``State.determinize``)."""
+    return state.determinize(state.current_player, random.Random(1000 + k))
 
 
 def choices(bot_class: type, state: State, seeds: range = range(2)) -> list[list[str]]:

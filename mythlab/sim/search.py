@@ -59,8 +59,8 @@ from mythlab import registry
 from mythlab.engine import Action, State
 from mythlab.engine.values import Values
 
-#: simulations per move by default: 0.03-0.04 CPU s per move on average in Cyclades and
-#: Elysium on the development machine, shared by many jobs (``scripts/ladder.py`` prints it)
+#: simulations per move by default: 0.018-0.029 CPU s per move on average in the four games
+#: on the development machine (``scripts/ladder.py`` prints it), well within 0.25 s
 DEFAULT_SIMULATIONS = 128
 #: the budget of a ``kind="seconds"`` bot made without one
 DEFAULT_SECONDS = 0.25
@@ -70,7 +70,8 @@ DEFAULT_SECONDS = 0.25
 DEFAULT_ROLLOUT_DEPTH = 0
 #: the UCB1 constant: low, because hook values of sibling moves differ by a few hundredths
 DEFAULT_EXPLORATION = 0.2
-#: determinizations per move when the game hides something (``Game.hidden``); 1 otherwise
+#: states drawn per move, the worlds sharing one tree, when the game hides something
+#: (``Game.hidden``); 1 otherwise
 DEFAULT_DETERMINIZATIONS = 4
 #: a rollout ending on a chance node with at most this many outcomes takes their exact
 #: expected value (a die or two: cheap, and no sampling noise where the greedy bot has none)
