@@ -288,11 +288,14 @@ def run_all_cells(page: Page, widget: str = "button.mythlab-action") -> None:
     raise AssertionError(f"no {widget} after {RUN_ATTEMPTS} × Run All Cells")
 
 
+IDLE_KERNEL = ".jp-Notebook-ExecutionIndicator[data-status='idle']:visible"
+"""The shown notebook's kernel indicator when it is idle (restored notebooks' are hidden)."""
+
+
 def wait_for_idle_kernel(page: Page) -> None:
     """Wait until the shown notebook's kernel is idle (JupyterLab restores the notebooks an
     earlier test opened, so only the visible indicator counts)."""
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']:visible").first.wait_for(
-        timeout=WIDGET_WAIT)
+    page.locator(IDLE_KERNEL).first.wait_for(timeout=WIDGET_WAIT)
 
 
 def open_and_run(page: Page, lab: Lab, notebook: str,
@@ -311,9 +314,8 @@ def open_and_run(page: Page, lab: Lab, notebook: str,
               timeout=WIDGET_WAIT)
     # a kernel lost under load shows "Select Kernel" instead of going idle: run_all_cells
     # answers that dialog
-    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']:visible")
-    idle.or_(page.locator(".jp-Dialog", has_text="Select Kernel")).first.wait_for(
-        timeout=WIDGET_WAIT)
+    asked = page.locator(".jp-Dialog", has_text="Select Kernel")
+    page.locator(IDLE_KERNEL).or_(asked).first.wait_for(timeout=WIDGET_WAIT)
     run_all_cells(page, widget)
 
 
