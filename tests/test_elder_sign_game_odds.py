@@ -125,3 +125,50 @@ def test_the_live_odds_solvers_belong_to_the_game_not_the_module():
     assert other.game is not s.game
     assert card_solver(other, "Lights Out") is not solver
     assert card_solver(other, "Lights Out").probability("6G") == solver.probability("6G")
+
+
+# positions met on random walks through an attempt: every stage (prepare, resolve, again,
+# aside, focus), rows done, a die focused, dice set aside (terror effects included)
+MID_ATTEMPT = [p for p in ADVENTURES if not p.values[2]]  # no spells or clues to spend
+
+
+@pytest.mark.parametrize(("card", "options", "allowance"), MID_ATTEMPT)
+def test_the_odds_of_an_attempt_under_way_equal_expectimax_over_the_game(card, options,
+                                                                         allowance):
+    """``attempt_odds`` reads the solver at the attempt's current position: at every decision
+    of an attempt under way it equals the best chance over the game's own moves, exactly."""
+    import random
+
+    from mythlab.elder_sign.live_odds import attempt_odds, card_odds
+
+    start = scenario(**({"board": [card]} | options))
+    first = start.apply(f"go to {card}")
+    assert attempt_odds(first) == card_odds(start, card, green_pool(start))
+    rng, memo, seen = random.Random(7), {}, set()
+    for _ in range(12):
+        s = first
+        while s.data.attempt is not None and s.data.attempt.card == card \
+                and not s.is_terminal():
+            if s.is_chance_node():
+                s = s.apply(rng.choice(s.chance_outcomes())[0])
+                continue
+            seen.add(s.data.attempt.stage)
+            assert attempt_odds(s) == best_chance(s, card, memo), s.data.attempt
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert "resolve" in seen
+
+
+def test_the_odds_of_an_attempt_rise_when_a_row_is_done():
+    """Completing a row with the dice the solver would use never lowers the chance, and the
+    costs paid on the way count from the health the attempt began with (p.7)."""
+    from mythlab.elder_sign.live_odds import attempt_odds
+    from mythlab.elder_sign.scenarios import roll
+
+    s = scenario(board=["Hallway on Fire"], green_dice=3).apply("go to Hallway on Fire")
+    before = attempt_odds(s)
+    s = roll(s, "PERIL", "PERIL", "LORE")
+    done = next(a for a in s.legal_actions() if a.kind == "complete")
+    after = s.apply(done)
+    assert after.data.attempt.done == [0]
+    assert attempt_odds(s) >= attempt_odds(after) > before
+    assert attempt_odds(after) == best_chance(after, "Hallway on Fire", {})

@@ -7,10 +7,13 @@ needs; when the doom track fills, the Ancient One awakens and they must defeat i
 rulebook, Greek edition, pp.11-12). The team's worth is the greedy bots' ``evaluate`` (12
 points an Elder Sign, -4 a doom token, and the investigators' health, cards, clues and
 trophies) plus what the adventure under way is
-expected to bring: the exact chance ``p`` of completing its card with the attempt's green dice
-(``AdventureOdds`` through ``live_odds.card_odds``, the odds ``OddsBot`` plays by) times its
-rewards, and ``1 - p`` times its penalties. That worth becomes a chance through the logistic
-curve, centred on half the Elder Signs needed (``worth_chance``).
+expected to bring: the exact chance ``p`` of completing its card from where the attempt stands
+(``AdventureOdds`` through ``live_odds.attempt_odds``: rows done, dice to roll or on the table,
+focused and held dice; at the attempt's start the odds ``OddsBot`` plays by) times its
+rewards, and ``1 - p`` times its penalties. Since ``p`` is the solver's value under optimal
+play, the search's one-step lookahead over the dice (which task to complete, which die to set
+aside or focus, when to stop) plays them as the solver does. That worth becomes a chance
+through the logistic curve, centred on half the Elder Signs needed (``worth_chance``).
 
 Every seat gets the same value (one team). The hook reads only what every seat sees: the
 board, the investigators, the attempt, the counts of the Elder Signs and doom.
@@ -25,7 +28,7 @@ from mythlab.engine.values import Values
 
 from .bots import WORTH, evaluate, token_value
 from .effects import rows_of
-from .live_odds import card_odds, green_pool
+from .live_odds import attempt_odds, card_odds, green_pool
 from .resolve import penalty_tokens, reward_tokens
 
 if TYPE_CHECKING:
@@ -39,16 +42,23 @@ TROPHY = 2.0
 def attempt_worth(s: ElderSignState) -> float:
     """What the adventure in progress is expected to bring (0 without one, or against the
     Ancient One): ``p × rewards + (1 - p) × penalties``, ``p`` the exact chance of completing
-    the card with the attempt's green dice. Rows done already raise ``p`` by their share of
-    the card's rows (the solver counts the card from its start: a heuristic, not exact)."""
+    the card from where the attempt stands (``live_odds.attempt_odds``: rows done, dice to
+    roll or on the table, focused and held dice), so one step of lookahead plays the dice
+    as the solver does. Where that chance is not modelled (dice kept back by a clue still
+    in the air, a card beyond the solver's bounds) ``p`` is the chance of the card from its
+    start with the attempt's green dice, raised by the share of its rows done."""
     a = s.data.attempt
     if a is None or a.card == "ancient-one":
         return 0.0
-    pool = green_pool(s)
-    exact = card_odds(s, a.card, pool) if pool else None
-    p = float(exact) if exact is not None else 0.0
-    rows = len(rows_of(s, a.card))
-    p += (1.0 - p) * min(len(a.done), rows) / max(rows, 1)
+    exact = attempt_odds(s)
+    if exact is not None:
+        p = float(exact)
+    else:
+        pool = green_pool(s)
+        start = card_odds(s, a.card, pool) if pool else None
+        p = float(start) if start is not None else 0.0
+        rows = len(rows_of(s, a.card))
+        p += (1.0 - p) * min(len(a.done), rows) / max(rows, 1)
     return p * (token_value(reward_tokens(s, a.card)) + TROPHY) + \
         (1.0 - p) * token_value(penalty_tokens(s, a.card))
 

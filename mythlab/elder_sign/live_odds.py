@@ -15,11 +15,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .dice import TaskCard
+from .dice import TaskCard, parse_pool
 from .effects import free_dice, rows_of
-from .odds import AdventureOdds, OddsCache
-from .resolve import row_costs, terror_effects
-from .tasks import CODES
+from .odds import AdventureOdds, OddsCache, Situation
+from .resolve import AO, pool_text, row_costs, terror_effects
+from .tasks import CODES, COLOURS, split
 
 if TYPE_CHECKING:
     from .rules import ElderSignState
@@ -57,11 +57,14 @@ class LiveOdds:
         return got
 
 
-def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0
-                ) -> AdventureOdds:
+def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0,
+                health: tuple[int, int] | None = None) -> AdventureOdds:
     """The solver of card ``name`` as the active investigator would play it now.
 
-    ``spell`` and ``clue`` are the spells and clue tokens allowed (none by default). Left out:
+    ``spell`` and ``clue`` are the spells and clue tokens allowed (none by default);
+    ``health`` the (sanity, stamina) the task costs are counted from (the investigator's
+    now by default; :func:`attempt_odds` gives them as they were when the attempt began,
+    since the solver adds up the costs of the rows done). Left out:
     investigator abilities, items spent during the attempt, assisting investigators, dice
     already held on spells, and terror effects that do not change the dice (tokens, sanity or
     stamina lost, a monster appearing). The game keeps the solver (:class:`LiveOdds`), so
@@ -75,7 +78,7 @@ def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0
     terror = next((t for t in ("immediate_fail", "discard_all_terror") if t in effects), None)
     costs = ";".join(f"row{r + 1}:{kind}{n}" for r, cost in enumerate(row_costs(s, name))
                      for kind, n in cost)
-    health = (inv.sanity, inv.stamina) if costs else (None, None)
+    health = (health or (inv.sanity, inv.stamina)) if costs else (None, None)
     m = s.mythos
     focus = 0 if m is not None and m.lasting == "no_focus" else None
     wild = s.game.options["wild"]
@@ -105,3 +108,76 @@ def green_pool(s: ElderSignState) -> str:
         n = (a.to_roll.count("green") + a.used.count("green") + a.aside.count("green")
              + sum(1 for x in a.rolled + a.kept + markers if x.startswith("green:")))
     return f"{n}{CODES['green']}" if n else ""
+
+
+def attempt_odds(s: ElderSignState) -> Fraction | None:
+    """Exact chance of completing the adventure in progress from where the attempt stands
+    now, under optimal play of the dice (no spells cast or clues spent from here on):
+    the rows done, the dice to roll or on the table (every colour), the die on the active
+    investigator's marker, and the dice held on spells or on an assistant's marker.
+
+    Every stage maps onto the solver (:class:`~mythlab.elder_sign.odds.AdventureOdds`):
+    ``prepare`` and ``roll`` are a decision point before the roll (its :meth:`value`);
+    ``resolve`` and ``spell`` the best choice with the dice on the table (its
+    :meth:`best`; a die still due on a spell is left in the roll); ``again`` and ``aside``
+    the best die to set aside with the best focus after it, ``focus`` the best focus (or
+    none) — terror effects of the failed roll already applied by the game. Task costs are
+    counted from the health the attempt began with (the rows done are paid for already).
+
+    ``None`` with no adventure under way (or against the Ancient One), for dice kept back
+    by a clue's reroll still in the air, and for a card beyond the solver's bounds.
+    """
+    a = s.data.attempt
+    if a is None or a.card == AO or (a.stage == "roll" and a.kept):
+        return None
+    d = s.data
+    inv = s.active
+    start = (inv.sanity, inv.stamina)
+    for r in a.done:
+        for kind, n in row_costs(s, a.card)[r]:
+            start = (start[0] - n, start[1]) if kind == "sanity" else (start[0], start[1] - n)
+    held = [split(sp.die)[1] for sp in d.spells if sp.die]
+    held += [split(p.investigator.marker)[1] for seat, p in enumerate(d.seats)
+             if seat != d.turn and p.investigator and p.investigator.marker
+             and p.investigator.where == a.card]
+    marker = split(inv.marker)[1] if inv.marker else None
+    try:
+        solver = card_solver(s, a.card, health=start)
+        remaining = tuple(r for r in range(len(solver.rows)) if r not in a.done)
+        focus_left = None if solver.focus is None else 0
+
+        def before_roll(colours: list[str], focused: str | None) -> Fraction:
+            if not colours:
+                return Fraction(0)
+            return solver.value(Situation(remaining, parse_pool(pool_text(colours)), focused,
+                                          tuple(held), focus_left, 0, 0))
+
+        if a.stage in ("prepare", "roll"):
+            return before_roll(a.to_roll, marker)
+        rolled = [split(x) for x in a.rolled]
+        if a.stage in ("resolve", "spell"):
+            if not rolled:
+                return Fraction(0)
+            faces: dict[str, list[str]] = {}
+            for colour, face in rolled:
+                faces.setdefault(colour, []).append(face)
+            sit = Situation(remaining, parse_pool(pool_text([c for c, _ in rolled])), marker,
+                            tuple(held), focus_left, 0, 0)
+            roll = tuple((c, tuple(faces[c])) for c in COLOURS if c in faces)
+            return solver.best(sit, roll).probability
+        free = marker is None and focus_left is None
+        asides = [None] if a.stage == "focus" else sorted(set(a.rolled))
+        best = Fraction(0)
+        for aside in asides:
+            left = list(a.rolled)
+            if aside is not None:
+                left.remove(aside)
+            for focus in [None] + (sorted(set(left)) if free else []):
+                dice = list(left)
+                if focus is not None:
+                    dice.remove(focus)
+                best = max(best, before_roll([split(x)[0] for x in dice],
+                                             split(focus)[1] if focus else marker))
+        return best
+    except ValueError:
+        return None
