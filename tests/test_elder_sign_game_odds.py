@@ -172,3 +172,42 @@ def test_the_odds_of_an_attempt_rise_when_a_row_is_done():
     assert after.data.attempt.done == [0]
     assert attempt_odds(s) >= attempt_odds(after) > before
     assert attempt_odds(after) == best_chance(after, "Hallway on Fire", {})
+
+
+def test_the_odds_of_an_attack_equal_expectimax_over_the_game():
+    """Against the Ancient One ``attempt_odds`` is the chance of completing the combat task
+    once more (a doom token off, p.12): exact against expectimax over the game's moves."""
+    import random
+
+    from mythlab.elder_sign.live_odds import attempt_odds
+    from mythlab.elder_sign.scenarios import roll
+
+    s = scenario(ancient_one="Yig", doom=7, board=["Mysterious Tome"], clock=3)
+    s = roll(s.apply("go to Mysterious Tome"), "PERIL", "PERIL", "INV_1", "INV_1", "INV_2",
+             "LORE").apply("the roll fails: fail the adventure")  # Yig awakens
+    assert s.data.phase == "Final battle"
+    doom, turn, memo = s.data.doom, s.data.turns_played, {}
+
+    def best(state) -> Fraction:
+        if state.data.doom < doom:
+            return Fraction(1)
+        if state.is_terminal() or state.data.attempt is None or \
+                state.data.turns_played != turn:  # this attack is over
+            return Fraction(0)
+        key = position_key(state)
+        if key not in memo:
+            memo[key] = sum((p * best(state.apply(o)) for o, p in state.chance_outcomes()),
+                            Fraction(0)) if state.is_chance_node() else \
+                max(best(state.apply(x)) for x in state.legal_actions())
+        return memo[key]
+
+    rng = random.Random(3)
+    for _ in range(6):
+        t = s
+        while t.data.doom == doom and t.data.attempt is not None and not t.is_terminal() \
+                and t.data.turns_played == turn:
+            if t.is_chance_node():
+                t = t.apply(rng.choice(t.chance_outcomes())[0])
+                continue
+            assert attempt_odds(t) == best(t), t.data.attempt
+            t = t.apply(rng.choice(t.legal_actions()))

@@ -12,7 +12,9 @@ expected to bring: the exact chance ``p`` of completing its card from where the 
 focused and held dice; at the attempt's start the odds ``OddsBot`` plays by) times its
 rewards, and ``1 - p`` times its penalties. Since ``p`` is the solver's value under optimal
 play, the search's one-step lookahead over the dice (which task to complete, which die to set
-aside or focus, when to stop) plays them as the solver does. That worth becomes a chance
+aside or focus, when to stop) plays them as the solver does. In the final battle the attack
+is worth a doom token's 4 points times the exact chance of completing the combat task once
+more with the dice left (each completion removes a doom token, p.12). That worth becomes a chance
 through the logistic curve, centred on half the Elder Signs needed (``worth_chance``).
 
 Every seat gets the same value (one team). The hook reads only what every seat sees: the
@@ -40,16 +42,21 @@ TROPHY = 2.0
 
 
 def attempt_worth(s: ElderSignState) -> float:
-    """What the adventure in progress is expected to bring (0 without one, or against the
-    Ancient One): ``p × rewards + (1 - p) × penalties``, ``p`` the exact chance of completing
+    """What the adventure in progress is expected to bring (0 without one): ``p × rewards +
+    (1 - p) × penalties``, ``p`` the exact chance of completing
     the card from where the attempt stands (``live_odds.attempt_odds``: rows done, dice to
     roll or on the table, focused and held dice), so one step of lookahead plays the dice
     as the solver does. Where that chance is not modelled (dice kept back by a clue still
     in the air, a card beyond the solver's bounds) ``p`` is the chance of the card from its
-    start with the attempt's green dice, raised by the share of its rows done."""
+    start with the attempt's green dice, raised by the share of its rows done. Against the
+    Ancient One, a doom token's worth times the exact chance of completing the combat task
+    once more with the attack's dice (so the lookahead spends as few dice as it may)."""
     a = s.data.attempt
-    if a is None or a.card == "ancient-one":
+    if a is None:
         return 0.0
+    if a.card == "ancient-one":  # one more doom token off the track (p.12)
+        exact = attempt_odds(s)
+        return -WORTH["doom"] * float(exact or 0)
     exact = attempt_odds(s)
     if exact is not None:
         p = float(exact)

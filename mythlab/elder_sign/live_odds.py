@@ -15,7 +15,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .dice import TaskCard, parse_pool
+from .dice import TaskCard, parse_pool, parse_row
 from .effects import free_dice, rows_of
 from .odds import AdventureOdds, OddsCache, Situation
 from .resolve import AO, pool_text, row_costs, terror_effects
@@ -110,6 +110,15 @@ def green_pool(s: ElderSignState) -> str:
     return f"{n}{CODES['green']}" if n else ""
 
 
+def battle_solver(s: ElderSignState) -> AdventureOdds:
+    """The solver of the Ancient One's combat task as one row (p.12): no focus against the
+    Ancient One, no terror effect, no costs. Kept by the game like :func:`card_solver`."""
+    combat = s.ancient_one.combat
+    wild = s.game.options["wild"]
+    return s.game.live_odds.solver((AO, combat, wild), lambda cache: AdventureOdds(
+        TaskCard((parse_row(combat),), False), wild, focus=0, cache=cache))
+
+
 def attempt_odds(s: ElderSignState) -> Fraction | None:
     """Exact chance of completing the adventure in progress from where the attempt stands
     now, under optimal play of the dice (no spells cast or clues spent from here on):
@@ -124,26 +133,32 @@ def attempt_odds(s: ElderSignState) -> Fraction | None:
     none) — terror effects of the failed roll already applied by the game. Task costs are
     counted from the health the attempt began with (the rows done are paid for already).
 
-    ``None`` with no adventure under way (or against the Ancient One), for dice kept back
-    by a clue's reroll still in the air, and for a card beyond the solver's bounds.
+    Against the Ancient One it is the chance of completing the combat task once more with
+    the attack's dice (:func:`battle_solver`; each completion removes a doom token, p.12).
+
+    ``None`` with no attempt under way, for dice kept back by a clue's reroll still in the
+    air, and for a card beyond the solver's bounds.
     """
     a = s.data.attempt
-    if a is None or a.card == AO or (a.stage == "roll" and a.kept):
+    if a is None or (a.stage == "roll" and a.kept):
         return None
     d = s.data
     inv = s.active
     start = (inv.sanity, inv.stamina)
-    for r in a.done:
-        for kind, n in row_costs(s, a.card)[r]:
-            start = (start[0] - n, start[1]) if kind == "sanity" else (start[0], start[1] - n)
+    if a.card != AO:
+        for r in a.done:
+            for kind, n in row_costs(s, a.card)[r]:
+                start = (start[0] - n, start[1]) if kind == "sanity" else \
+                    (start[0], start[1] - n)
     held = [split(sp.die)[1] for sp in d.spells if sp.die]
     held += [split(p.investigator.marker)[1] for seat, p in enumerate(d.seats)
              if seat != d.turn and p.investigator and p.investigator.marker
              and p.investigator.where == a.card]
     marker = split(inv.marker)[1] if inv.marker else None
     try:
-        solver = card_solver(s, a.card, health=start)
-        remaining = tuple(r for r in range(len(solver.rows)) if r not in a.done)
+        solver = battle_solver(s) if a.card == AO else card_solver(s, a.card, health=start)
+        remaining = (0,) if a.card == AO else \
+            tuple(r for r in range(len(solver.rows)) if r not in a.done)
         focus_left = None if solver.focus is None else 0
 
         def before_roll(colours: list[str], focused: str | None) -> Fraction:
