@@ -31,7 +31,7 @@ from mythlab.engine.values import Values
 from .bots import WORTH, evaluate, token_value
 from .effects import rows_of
 from .live_odds import attempt_odds, card_odds, green_pool
-from .resolve import penalty_tokens, reward_tokens
+from .resolve import AO, penalty_tokens, reward_tokens
 
 if TYPE_CHECKING:
     from .rules import ElderSignState
@@ -54,10 +54,9 @@ def attempt_worth(s: ElderSignState) -> float:
     a = s.data.attempt
     if a is None:
         return 0.0
-    if a.card == "ancient-one":  # one more doom token off the track (p.12)
-        exact = attempt_odds(s)
-        return -WORTH["doom"] * float(exact or 0)
     exact = attempt_odds(s)
+    if a.card == AO:  # one more doom token off the track (p.12)
+        return -WORTH["doom"] * float(exact or 0)
     if exact is not None:
         p = float(exact)
     else:
