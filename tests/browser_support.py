@@ -33,7 +33,7 @@ import pytest
 from jupyter_client import BlockingKernelClient
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -255,41 +255,12 @@ def lab_page(lab: Lab, failure: str, width: int = 1280, height: int = 1000) -> I
             browser.close()
 
 
-def run_all_cells(page: Page, widget: str = "button.mythlab-action") -> None:
-    """Run > Run All Cells until ``widget`` shows.
-
-    A slow kernel start may swallow a click, and under load JupyterLab sometimes swaps the
-    kernel under a freshly opened page and leaves it "Disconnected": after a fruitless wait
-    the page is reloaded, which joins the notebook's session as it is now, and run again.
-    """
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    shown = page.locator(widget).first
-    select_kernel = page.locator(".jp-Dialog button", has_text=re.compile("^Select$"))
-    stuck = False
-    for _ in range(RUN_ATTEMPTS):
-        if stuck:
-            page.reload(timeout=WIDGET_WAIT)
-            wait_for_idle_kernel(page)
-        if select_kernel.count():  # asked before Run (a kernel lost under load): keep it
-            select_kernel.click()
-            wait_for_idle_kernel(page)
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
-        try:
-            shown.or_(select_kernel).first.wait_for(timeout=WIDGET_WAIT / RUN_ATTEMPTS)
-        except PlaywrightTimeout:
-            stuck = True
-            continue
-        if not select_kernel.count():
-            return
-        select_kernel.click()  # JupyterLab asked which kernel: keep the notebook's own
-        stuck = False
-    raise AssertionError(f"no {widget} after {RUN_ATTEMPTS} × Run All Cells")
-
-
 IDLE_KERNEL = ".jp-Notebook-ExecutionIndicator[data-status='idle']:visible"
 """The shown notebook's kernel indicator when it is idle (restored notebooks' are hidden)."""
+ATTEMPT_WAIT = 90_000
+"""Milliseconds one attempt of :func:`open_and_run` waits at each step before starting over."""
+RUN_BUDGET = 300.0
+"""Seconds :func:`open_and_run` may take in all (a browser test's timeout is 420 s)."""
 
 
 def wait_for_idle_kernel(page: Page) -> None:
@@ -300,23 +271,78 @@ def wait_for_idle_kernel(page: Page) -> None:
 
 def open_and_run(page: Page, lab: Lab, notebook: str,
                  widget: str = "button.mythlab-action") -> None:
-    """Open ``notebook`` alone in JupyterLab, wait for its kernel, then run it until ``widget``
-    shows.
+    """Open ``notebook`` alone in JupyterLab, wait for its kernel, then Run All Cells until
+    ``widget`` shows.
 
     A workspace of its own (named after a fresh id) holds only this notebook: in the default
     workspace JupyterLab restores the tabs an earlier test opened, the Run menu may act on one
     of them while it is still the current tab, and a selector then finds that (soon hidden)
     notebook's widgets instead of this one's. (``?reset`` would also empty it, but it reloads
     the page while the kernel connects, and under load JupyterLab then loses the kernel.)
+
+    Under load JupyterLab sometimes loses the kernel under a freshly opened page: it asks
+    "Select Kernel" (answered by keeping its choice), or stays disconnected while the server
+    answers 404 for a kernel it no longer has. An attempt that does not end with ``widget``
+    shown within :data:`ATTEMPT_WAIT` at each step gives the notebook a fresh kernel session
+    through the server's REST API and opens the page again, all within :data:`RUN_BUDGET`.
     """
-    workspace = f"test-{uuid.uuid4().hex[:12]}"
-    page.goto(f"{lab.url}/lab/workspaces/{workspace}/tree/{notebook}?token={lab.token}",
-              timeout=WIDGET_WAIT)
-    # a kernel lost under load shows "Select Kernel" instead of going idle: run_all_cells
-    # answers that dialog
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    deadline = time.monotonic() + RUN_BUDGET
+    failures = []
+    for attempt in range(RUN_ATTEMPTS):
+        if time.monotonic() > deadline:
+            break
+        if attempt:
+            restart_session(lab, notebook)
+        workspace = f"test-{uuid.uuid4().hex[:12]}"
+        page.goto(f"{lab.url}/lab/workspaces/{workspace}/tree/{notebook}?token={lab.token}",
+                  timeout=WIDGET_WAIT)
+        try:
+            _run_all_once(page, widget, deadline)
+            return
+        except PlaywrightTimeout as exc:
+            failures.append(str(exc).splitlines()[0])
+    raise AssertionError(f"no {widget} after {len(failures)} attempts: {failures}")
+
+
+def _run_all_once(page: Page, widget: str, deadline: float) -> None:
+    """Wait for the kernel (keeping JupyterLab's choice if it asks for one), Run All Cells
+    through the Run menu, and wait for ``widget``; a step that does not happen within
+    :data:`ATTEMPT_WAIT` (or by ``deadline``) raises playwright's TimeoutError."""
+    def wait(locator: Locator) -> None:
+        left = (deadline - time.monotonic()) * 1000
+        locator.first.wait_for(timeout=max(1000.0, min(ATTEMPT_WAIT, left)))
+
+    shown = page.locator(widget)
     asked = page.locator(".jp-Dialog", has_text="Select Kernel")
-    page.locator(IDLE_KERNEL).or_(asked).first.wait_for(timeout=WIDGET_WAIT)
-    run_all_cells(page, widget)
+    select = page.locator(".jp-Dialog button", has_text=re.compile("^Select$"))
+    wait(page.locator(IDLE_KERNEL).or_(asked))
+    if select.count():
+        select.click()
+        wait(page.locator(IDLE_KERNEL))
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
+    wait(shown.or_(select))
+    if select.count():  # JupyterLab asked which kernel at Run: keep its choice
+        select.click()
+        wait(shown)
+
+
+def restart_session(lab: Lab, notebook: str) -> None:
+    """End the notebook's kernel sessions through the server's REST API and start a fresh
+    one (:func:`start_kernel`), for a page that lost its kernel."""
+    headers = {"Authorization": f"token {lab.token}"}
+    with urllib.request.urlopen(urllib.request.Request(f"{lab.url}/api/sessions",
+                                                       headers=headers), timeout=60) as answer:
+        sessions = json.loads(answer.read())
+    for session in sessions:
+        if session.get("path") == notebook:
+            request = urllib.request.Request(f"{lab.url}/api/sessions/{session['id']}",
+                                             method="DELETE", headers=headers)
+            with urllib.request.urlopen(request, timeout=60):
+                pass
+    start_kernel(lab, notebook)
 
 
 def click_and_time(page: Page, selector: str, watched: str, what: str, detail: str) -> float:
@@ -382,11 +408,14 @@ def set_up_app(page: Page, game: str, players: int, seats: Sequence[str],
 
     setup = page.locator(".mythlab-app-setup")
     setup.locator("select").first.select_option(label=APP_TITLES[game])
+    # the kernel rebuilds the player and seat menus for the new game: a choice made in the
+    # last game's menus would be replaced, so wait for the menus marked with this game
+    game_seats = setup.locator(f".mythlab-app-seat-for-{game} select")
+    game_seats.first.wait_for(timeout=30_000)
     setup.locator("select").nth(1).select_option(label=str(players))
-    # the seat menus are rebuilt when the game or the player count changes: wait for them
-    expect(setup.locator("select")).to_have_count(2 + players, timeout=30_000)
+    expect(game_seats).to_have_count(players, timeout=30_000)
     for seat, choice in enumerate(seats, 1):
-        menu = page.locator(f".mythlab-app-seat-{seat} select")
+        menu = page.locator(f".mythlab-app-seat-{seat}.mythlab-app-seat-for-{game} select")
         menu.select_option(label=choice)
         expect(menu.locator("option:checked")).to_have_text(choice)
     handle = setup.locator(".noUi-handle").first  # the bot pause: 0 s, from the keyboard

@@ -23,8 +23,11 @@ def test_the_form_offers_each_game_its_player_counts_and_bots():
     assert [c for _, c in app.seat_choices[0].options] == [HUMAN, "random", "greedy", "search",
                                                            "odds"]
     assert app.seats == [HUMAN, "odds"]
+    assert all("mythlab-app-seat-for-elder_sign" in d._dom_classes for d in app.seat_choices)
     app.game_choice.value = "agea"
     assert len(app.seat_choices) == app.players.value and app.seats[0] == HUMAN
+    # a page tells the new game's seat menus from the last game's by this mark
+    assert all("mythlab-app-seat-for-agea" in d._dom_classes for d in app.seat_choices)
     assert seat_label("odds") == "bot: odds" and seat_label(HUMAN) == "a person"
 
 

@@ -113,7 +113,9 @@ class App(w.VBox):
                                         description=f"Seat {seat + 1}")
                              for seat in range(count)]
         for seat, dropdown in enumerate(self.seat_choices):
+            # the game's name marks its menus, so a page can tell them from the last game's
             dropdown.add_class(f"mythlab-app-seat-{seat + 1}")
+            dropdown.add_class(f"mythlab-app-seat-for-{name}")
         self.seats_box.children = tuple(self.seat_choices)
 
     @property
