@@ -150,15 +150,35 @@ BINARY = ("image/png", "image/jpeg", "image/gif")
 by chance (a '+4/' inside a PNG is not the number 4)."""
 
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def widget_texts(value: object, key: str = "") -> list[str]:
+    """The texts a widget's state shows (HTML, labels, options, a board's words), at any
+    depth; keys starting with ``_`` are the widget's machinery (its module, its JavaScript)."""
+    if key.startswith("_"):
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in widget_texts(v, str(k))]
+    if isinstance(value, list | tuple):
+        return [t for v in value for t in widget_texts(v)]
+    return []
+
+
 def output_text(nb: nbformat.NotebookNode) -> str:
     """Everything an executed notebook shows as text: streams, results, errors, in every text
-    mime type (HTML, SVG, plain, widget references)."""
+    mime type (HTML, SVG, plain, widget references), and what its widgets show (the widget
+    state nbclient saves with the notebook)."""
     parts = []
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             parts.append(str(out.get("text", "")))
             parts.extend(str(v) for k, v in out.get("data", {}).items() if k not in BINARY)
             parts.extend([str(out.get("evalue", ""))])
+    models = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    parts.extend(t for model in models.values() for t in widget_texts(model.get("state", {})))
     return "\n".join(parts)
 
 
@@ -188,6 +208,12 @@ def test_the_reveal_check_catches_a_notebook_that_prints_an_answer(tmp_path):
     clean = executed("from mythlab import lessons", "lessons.check('4.2', '1/2')")
     assert lessons.revealed(output_text(leaky), 4) == ["4.2"]
     assert lessons.revealed(output_text(clean), 4) == []
+    table = ("from mythlab.lessons import playtest\nfrom mythlab.widgets import Stepper\n"
+             "game = playtest.reference_game()\n")
+    at_the_end = executed(table + "game.redo(len(game.ahead))\nStepper(game)")
+    at_the_start = executed(table + "Stepper(game)")
+    assert lessons.revealed(output_text(at_the_end), 7) == ["7.1", "7.2"]
+    assert lessons.revealed(output_text(at_the_start), 7) == []
 
 
 GUIDES = Path(__file__).resolve().parents[1] / "docs" / "teaching"

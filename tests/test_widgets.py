@@ -129,6 +129,23 @@ def test_undo_redo_restore_view_and_log():
     assert not m.redo() and "nothing to redo" in m.error
 
 
+def test_play_replays_the_moves_ahead_of_an_undo_before_any_bot_moves():
+    """A recorded game wound back to its start (lesson 7's reference game): Play to end of
+    phase and of game follow the record, where bots would play a game of their own."""
+    from mythlab.lessons import playtest
+
+    recorded = playtest.reference_game()
+    m = StepperModel(recorded)
+    final = recorded.ahead[-1]
+    assert m.step == 0 and m.can_redo
+    first = m.phase_name
+    assert m.play_to_end_of_phase() and m.phase_name != first
+    assert m.state is recorded.states[-1] and m.status.startswith("replayed ")
+    assert m.state.history == final.history[:len(m.state.history)]
+    assert m.play_to_end_of_game() and m.state is final and m.is_over
+    assert "replayed" in m.status and "to the last one" in m.status
+
+
 def test_widget_undo_redo_buttons():
     s = Stepper(mythlab.make(GAME, players=2, seed=3))
     assert s.undo_button.disabled and s.redo_button.disabled

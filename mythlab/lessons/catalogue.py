@@ -14,7 +14,7 @@ import mythlab
 from mythlab.registry import game_class
 
 from . import card_lab, playtest
-from .kinds import Chance, Name, Names, Whole
+from .kinds import Chance, Name, Names, Whole, Winner
 from .measure import VERDICTS, clearly_above, overlap
 from .registry import exercise_of
 
@@ -272,17 +272,18 @@ def _fleece_stronger() -> str:
 
 @exercise_of("7.1", "Who won the reference game (2-player Agea, seed 7, greedy P1 against "
              "random P2)?",
-             Name("'P1' or 'P2'", ("P1", "P2")),
-             "Open the reference game in the table: the scoreboard, or the last lines of the log.")
+             Winner("'P1' or 'P2'", ("P1", "P2")),
+             "Step the reference game to its end in the table (the scoreboard), or read the "
+             "last page of its log.")
 def _reference_winner() -> str:
-    final = playtest.reference_game().state
+    final = playtest.reference_final()
     return "/".join(final.player_name(p) for p in final.scores()["winners"])
 
 
 @exercise_of("7.2", "How many victory points did the winner of the reference game score?",
              Whole(), "The final scores are on the table's scoreboard and at the end of the log.")
 def _reference_vp() -> int:
-    final = playtest.reference_game().state
+    final = playtest.reference_final()
     return int(max(final.scores()["vp"]))
 
 

@@ -175,4 +175,15 @@ class Names:
         return [", ".join(names), repr(names)]
 
 
-Kind = Whole | Chance | Name | Names
+@dataclass(frozen=True)
+class Winner(Name):
+    """A seat that won a game: its name is on every table, so it reveals the answer only in
+    the words that crown it (the scoreboard's "P1 (winner)", the log's "Winner: P1")."""
+
+    def forms(self, expected: str) -> list[str]:
+        """How a game's result reads on the table and in its log (for the no-reveal test)."""
+        return [f"{expected} (winner)", f"{expected} wins", f"winner: {expected}",
+                f"{expected} won"]
+
+
+Kind = Whole | Chance | Name | Names | Winner

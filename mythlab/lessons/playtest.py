@@ -20,18 +20,30 @@ BATCH = {"games": 60, "seed": 0}
 
 
 def reference_game() -> mythlab.Session:
-    """The reference game, played to the end by its bots (a Session: undo steps back)."""
+    """The reference game, played to the end by its bots and wound back to its first move:
+    the table opens at the start and Redo steps through it, so the result is read, not shown."""
     session = mythlab.Session(mythlab.make("agea", **REFERENCE))
     session.play(seat_bots(REFERENCE_BOTS, REFERENCE["seed"]))
+    session.undo(session.position)
     return session
 
 
+def reference_final() -> mythlab.State:
+    """The reference game's last state (where its scores are)."""
+    return _timeline(reference_game())[-1]
+
+
+def _timeline(session: mythlab.Session) -> list[mythlab.State]:
+    """Every state of the session's game, behind and ahead of its position."""
+    return session.states + session.ahead
+
+
 def log_lines(session: mythlab.Session) -> list[str]:
-    """Every move of the game, numbered, each followed by what it did (indented lines)."""
+    """Every move of the game (also those ahead of an undo), numbered, each followed by what
+    it did (indented lines)."""
     lines = []
-    for step, (action, after) in enumerate(zip(session.actions, session.states[1:],
-                                               strict=True), 1):
-        lines.append(f"{step}. {action}")
+    for step, after in enumerate(_timeline(session)[1:], 1):
+        lines.append(f"{step}. {after.history[-1]}")
         lines.extend(f"      {event}" for event in after.events)
     return lines
 

@@ -135,14 +135,15 @@ def check(id: object, answer: Any) -> Verdict:
 
 def revealed(text: str, lesson: int | None = None) -> list[str]:
     """The exercises (of ``lesson``, or all) whose answer appears in ``text`` as a whole token,
-    in any form a notebook would print it (``13/36``, ``0.3611``, ``36.1%``, a name)."""
+    in any form a notebook would print it (``13/36``, ``0.3611``, ``36.1%``, a name). A name
+    counts in its own case: the phase *Draw* is an answer, a button's "draw an outcome" not."""
     found = []
     for ex in EXERCISES.values():
         if lesson is not None and ex.lesson != lesson:
             continue
         for form in ex.kind.forms(ex.answer()):
             token = rf"(?<![\w.]){re.escape(form)}(?!\w|\.\d)"
-            if re.search(token, text, flags=re.IGNORECASE):
+            if re.search(token, text):
                 found.append(ex.id)
                 break
     return found

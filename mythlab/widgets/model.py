@@ -284,11 +284,13 @@ class StepperModel:
                     max(len(ahead), 1))
 
     def play_to_end_of_phase(self) -> bool:
-        """Let the bots (and the seeded dice) play until the phase changes."""
+        """Let the bots (and the seeded dice) play until the phase changes; with undone moves
+        ahead (a recorded game wound back), replay them to the phase's end instead."""
         return self._play("phase")
 
     def play_to_end_of_game(self) -> bool:
-        """Let the bots (and the seeded dice) play until the game is over."""
+        """Let the bots (and the seeded dice) play until the game is over; with undone moves
+        ahead, replay them all instead."""
         return self._play("end")
 
     # ----------------------------------------------------------------- seats
@@ -570,10 +572,25 @@ class StepperModel:
         if self.is_over:
             return self._refuse("the game is over; there is nothing left to play")
         start, phase = self.step, self.phase_name
+        if self.session.can_redo():
+            steps = self._recorded_steps(until)
+            return self._run(
+                lambda: self.session.redo(steps),
+                lambda: f"replayed {steps} recorded step(s) "
+                        + (f"to the end of {phase}" if until == "phase" else "to the last one"))
         return self._run(
             lambda: self.session.play(self.bots, until=until, max_steps=self.max_steps),
             lambda: f"bots played {self.step - start} step(s) "
                     + (f"to the end of {phase}" if until == "phase" else "to the end of the game"))
+
+    def _recorded_steps(self, until: str) -> int:
+        """How many undone moves lie ahead up to the phase's end (``until="phase"``, as
+        ``Session.play`` stops) or to the last one."""
+        ahead = self.session.ahead
+        if until != "phase":
+            return len(ahead)
+        changed = (i for i, s in enumerate(ahead, 1) if s.phase.name != self.phase_name)
+        return next(changed, len(ahead))
 
     def __repr__(self) -> str:
         return f"<StepperModel {self.session!r}: {self.phase_name}, {self.turn} to move>"
