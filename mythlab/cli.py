@@ -20,8 +20,10 @@ from mythlab import __version__
 from mythlab.course import (
     CopyReport,
     NotebookFolderError,
+    UnknownLesson,
     ask_on_terminal,
     copy_notebooks,
+    find_lesson,
     lab_command,
 )
 from mythlab.engine import CHANCE, Session, State
@@ -100,10 +102,17 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("folder", metavar="DIR", nargs="?", default="mythlab-notebooks",
                      help="the working folder (default: ./mythlab-notebooks)")
     _add_no_input(lab)
+    lab.add_argument("--lesson", default=None, metavar="NAME",
+                     help="open this lesson: its number (4), or a part of its name (battles)")
+    lab.add_argument("--port", type=int, default=None,
+                     help="the port JupyterLab listens on (default: its own, 8888 or the next "
+                          "free one)")
+    lab.add_argument("--no-browser", action="store_true",
+                     help="start JupyterLab without opening a browser (it prints the address)")
     lab.add_argument("--dry-run", action="store_true",
                      help="copy the notebooks, then print the JupyterLab command instead of "
                           "starting it")
-    lab.set_defaults(run=_cmd_lab)
+    lab.set_defaults(run=_cmd_lab, parser=lab)
 
     handout = commands.add_parser(
         "handout", help="a print-ready rules summary and tables of one game (HTML, or PDF)")
@@ -140,14 +149,20 @@ def _cmd_notebooks(args: argparse.Namespace) -> int:
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
-    """Copy the notebooks, then run JupyterLab on the folder until Ctrl-C."""
+    """Copy the notebooks, then run JupyterLab on the folder until Ctrl-C (or SIGTERM)."""
     import importlib.util
-    import subprocess
 
+    if args.port is not None and not 0 <= args.port <= 65535:
+        args.parser.error(f"--port {args.port} is not a port number (0-65535)")
+    try:
+        lesson = None if args.lesson is None else find_lesson(args.lesson)
+    except UnknownLesson as exc:
+        print(f"mythlab lab: {exc}", file=sys.stderr)
+        return 2
     report = _copy_notebooks(args)
     if report is None:
         return 2
-    command = lab_command(report.folder)
+    command = lab_command(report.folder, lesson, port=args.port, browser=not args.no_browser)
     if args.dry_run:
         print(" ".join(command))
         return 0
@@ -155,10 +170,37 @@ def _cmd_lab(args: argparse.Namespace) -> int:
         print("mythlab lab: JupyterLab is not installed in this Python "
               f"({sys.executable}); install it with: pip install jupyterlab", file=sys.stderr)
         return 2
+    opening = "" if lesson is None else f", opening {lesson}"
+    print(f"mythlab lab: JupyterLab on {report.folder}{opening} (Ctrl-C stops it)", flush=True)
+    return _serve(command)
+
+
+def _serve(command: list[str]) -> int:
+    """Run a server (Voilà, JupyterLab) until it ends, Ctrl-C, or a SIGTERM to mythlab, which
+    is passed on: the server never outlives the command that started it."""
+    import signal
+    import subprocess
+    import threading
+
+    server = subprocess.Popen(command)
+    handles = threading.current_thread() is threading.main_thread()
+    if handles:
+        previous = signal.signal(signal.SIGTERM, lambda *_: server.terminate())
     try:
-        return subprocess.call(command)
-    except KeyboardInterrupt:
+        code = server.wait()
+        return 0 if code in (0, -signal.SIGTERM) else code
+    except KeyboardInterrupt:  # the terminal sent Ctrl-C to the server too
         return 0
+    finally:
+        if handles:
+            signal.signal(signal.SIGTERM, previous)
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 def _cmd_handout(args: argparse.Namespace) -> int:
@@ -175,10 +217,9 @@ def _cmd_handout(args: argparse.Namespace) -> int:
 
 
 def _cmd_app(args: argparse.Namespace) -> int:
-    """Serve the app notebook with Voilà on 127.0.0.1 until Ctrl-C."""
+    """Serve the app notebook with Voilà on 127.0.0.1 until Ctrl-C (or SIGTERM)."""
     import importlib.resources
     import socket
-    import subprocess
 
     if not 0 <= args.port <= 65535:
         args.parser.error(f"--port {args.port} is not a port number (0-65535)")
@@ -198,10 +239,7 @@ def _cmd_app(args: argparse.Namespace) -> int:
     if args.no_browser:
         command.append("--no-browser")
     print(f"mythlab app: http://127.0.0.1:{port}/ (Ctrl-C stops it)", flush=True)
-    try:
-        return subprocess.call(command)
-    except KeyboardInterrupt:
-        return 0
+    return _serve(command)
 
 
 def _cmd_games(args: argparse.Namespace) -> int:

@@ -119,10 +119,51 @@ def ask_on_terminal(rel: Path) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
-def lab_command(folder: Path) -> list[str]:
-    """The command that opens JupyterLab on ``folder`` (``--allow-root`` when run as root, as
-    containers and classroom VMs often are; JupyterLab refuses root otherwise)."""
+class UnknownLesson(ValueError):
+    """A lesson name or number that names no shipped lesson; one line with the choices."""
+
+
+def lessons() -> list[Path]:
+    """The shipped lessons, as paths relative to :func:`shipped_folder` (``lessons/01-….ipynb``)."""
+    return [p for p in shipped_notebooks() if p.parts[0] == "lessons"]
+
+
+def find_lesson(name: object) -> Path:
+    """The lesson ``name`` means, as a path relative to :func:`shipped_folder`: its number
+    (``4``, ``"04"``), its file name with or without the number and ``.ipynb``, or a part of
+    its title (``"battles"``), in any case. :class:`UnknownLesson` otherwise, naming the
+    close matches and the choices."""
+    import difflib
+    import re
+
+    shipped = lessons()
+    slugs = {p: p.stem.split("-", 1)[1] for p in shipped}
+    wanted = re.sub(r"[\s_]+", "-", str(name).strip().lower()).removesuffix(".ipynb")[:200]
+    for path, slug in slugs.items():
+        number = path.stem.split("-", 1)[0]
+        if wanted.isdigit() and int(wanted) == int(number):
+            return path
+        if wanted in (path.stem, slug) or (len(wanted) >= 4 and wanted in slug):
+            return path
+    close = difflib.get_close_matches(wanted, [*slugs.values(), *(p.stem for p in shipped)],
+                                      n=3, cutoff=0.6)
+    hint = f"did you mean {', '.join(dict.fromkeys(close))}? " if close else ""
+    choices = ", ".join(f"{int(p.stem[:2])} {slugs[p]}" for p in shipped)
+    raise UnknownLesson(f"no lesson {str(name)[:40]!r}; {hint}the lessons: {choices}")
+
+
+def lab_command(folder: Path, lesson: Path | None = None, port: int | None = None,
+                browser: bool = True) -> list[str]:
+    """The command that opens JupyterLab on ``folder`` (on ``lesson``, a path inside it, when
+    given; ``--allow-root`` when run as root, as containers and classroom VMs often are;
+    JupyterLab refuses root otherwise)."""
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}"]
+    if port is not None:
+        command.append(f"--ServerApp.port={port}")
+    if not browser:
+        command.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
+    if lesson is not None:
+        command.append(str(folder / lesson))
     return command

@@ -11,6 +11,8 @@ import socket
 import subprocess
 import sys
 
+import pytest
+
 import mythlab
 from mythlab.engine import Session
 from mythlab.widgets.app import App, seat_label
@@ -87,6 +89,34 @@ def test_mythlab_app_on_a_busy_port_says_so_in_one_line():
                                "--port", str(port)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and f"port {port} is busy" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_a_sigterm_to_mythlab_app_stops_voila_too(tmp_path):
+    """A teacher's script (or a service manager) stops ``mythlab app`` with SIGTERM: Voilà,
+    its child, stops with it and frees the port, where it used to run on alone."""
+    import signal
+    import time
+
+    from server_support import free_port, listening
+
+    port = free_port()
+    with (tmp_path / "app.log").open("wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
+                                 "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 120
+        while not listening(port):
+            assert proc.poll() is None and time.monotonic() < deadline, \
+                (tmp_path / "app.log").read_text(errors="replace")
+            time.sleep(0.3)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
+        assert not listening(port)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
 
 
 def test_mythlab_app_refuses_a_port_out_of_range():

@@ -148,3 +148,72 @@ def test_cli_lab_without_jupyterlab_says_how_to_install_it(tmp_path, capsys, mon
                         lambda name, *a: None if name == "jupyterlab" else real(name, *a))
     assert main(["lab", str(tmp_path), "--no-input"]) == 2
     assert "JupyterLab is not installed" in capsys.readouterr().err
+
+
+LESSON_4 = Path("lessons/04-battles-as-markov-chains.ipynb")
+
+
+@pytest.mark.parametrize("name", [4, "4", "04", "battles", "Battles as Markov chains",
+                                  "04-battles-as-markov-chains.ipynb", "battles_as_markov_chains"])
+def test_a_lesson_is_found_by_number_file_name_or_part_of_its_title(name):
+    assert course.find_lesson(name) == LESSON_4
+
+
+@pytest.mark.parametrize("typo, offered", [
+    ("batles-as-markov-chains", "battles-as-markov-chains"), ("counting-dise", "counting-dice"),
+    (9, None), ("", None)])
+def test_a_lesson_name_typo_gets_one_line_with_the_close_names_and_the_choices(typo, offered):
+    with pytest.raises(course.UnknownLesson) as caught:
+        course.find_lesson(typo)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith(f"no lesson {str(typo)!r}; ")
+    assert ("did you mean " + offered in message) if offered else "did you mean" not in message
+    assert message.endswith("the lessons: 1 rules-as-a-machine, 2 counting-dice, "
+                            "3 decisions-under-chance, 4 battles-as-markov-chains, "
+                            "5 maps-as-graphs, 6 designing-a-card, 7 play-test-day")
+
+
+def test_cli_lab_refuses_a_lesson_typo_before_copying_anything(tmp_path, capsys):
+    assert main(["lab", str(tmp_path / "work"), "--lesson", "batles", "--no-input"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mythlab lab: no lesson 'batles'; ") and err.count("\n") == 1
+    assert not (tmp_path / "work").exists()
+
+
+def test_cli_lab_dry_run_opens_the_lesson_asked_for(tmp_path, capsys):
+    work = tmp_path / "work"
+    assert main(["lab", str(work), "--dry-run", "--no-input", "--lesson", "battles",
+                 "--port", "9999", "--no-browser"]) == 0
+    command = capsys.readouterr().out.strip().splitlines()[-1].split()
+    assert command[-1] == str(work.resolve() / LESSON_4)
+    assert "--ServerApp.port=9999" in command and "--no-browser" in command
+
+
+def test_cli_lab_refuses_a_port_out_of_range(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["lab", str(tmp_path), "--port", "70000"])
+    assert stopped.value.code == 2 and "--port 70000 is not a port number" in \
+        capsys.readouterr().err
+
+
+def test_lessons_exercises_of_a_lesson_that_has_none_names_the_lessons():
+    from mythlab import lessons
+
+    with pytest.raises(lessons.UnknownExercise, match=r"no lesson 9 has exercises; "
+                                                      r"the lessons: 1, 2, 3, 4, 5, 6, 7$"):
+        lessons.exercises(9)
+    assert [e.id for e in lessons.exercises(4)] == ["4.1", "4.2", "4.3", "4.4"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_cli_lab_starts_jupyterlab_on_the_copied_lessons_and_stops_with_it(tmp_path):
+    """A real JupyterLab: it serves the copied lessons, opens the one asked for, and a SIGTERM
+    to ``mythlab lab`` stops it (the server does not outlive the command)."""
+    from server_support import serve_lab
+
+    served = serve_lab([sys.executable, "-m", "mythlab"], tmp_path / "class", tmp_path,
+                       "--lesson", "4")
+    assert served["lessons"] == sorted(p.name for p in course.lessons())
+    assert served["page"] == 200 and served["opened"] == str(LESSON_4)
+    assert served["stopped"] == 0 and served["freed"], served["log"][-3000:]

@@ -51,8 +51,30 @@ def runtime_requirements(cwd: Path) -> list[str]:
              "d = m.packages_distributions(); "
              "print('\\n'.join({x for mod in list(sys.modules) "
              "for x in d.get(mod.partition('.')[0], [])}))")
-    names = set(run(sys.executable, "-c", probe, cwd=cwd).split()) - {"mythlab", "setuptools"}
+    names = set(run(sys.executable, "-c", probe, cwd=cwd).split()) | closure("jupyterlab")
+    names -= {"mythlab", "setuptools"}  # JupyterLab: for `mythlab lab`, started for real
     return sorted(f"{name}=={metadata.version(name)}" for name in names)
+
+
+def closure(name: str) -> set[str]:
+    """``name`` and every distribution it requires (no extras), as installed in this venv."""
+    from packaging.requirements import Requirement
+
+    seen, todo = set(), [name]
+    while todo:
+        wanted = canonicalize_name(todo.pop())
+        if wanted in seen:
+            continue
+        try:
+            requires = metadata.distribution(wanted).requires or []
+        except metadata.PackageNotFoundError:
+            continue
+        seen.add(wanted)
+        for line in requires:
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate({"extra": ""}):
+                todo.append(req.name)
+    return seen
 
 
 @dataclass(frozen=True)
@@ -104,7 +126,7 @@ def test_wheel_installs_into_a_fresh_venv_with_its_data(installed):
 def test_the_installed_wheel_copies_its_notebooks_and_prepares_jupyterlab(installed):
     """The notebooks and handout tables are in the wheel; ``mythlab notebooks DIR`` copies
     them (a second run, with an edited copy, keeps the edit), ``mythlab lab --dry-run`` copies
-    and prints the JupyterLab command without starting a server."""
+    and prints the JupyterLab command, and ``mythlab lab`` starts JupyterLab on the copies."""
     shipped = sorted(str(p.relative_to(CHECKOUT / "notebooks")) for pattern in
                      ("*.ipynb", "lessons/*.ipynb") for p in (CHECKOUT / "notebooks").glob(pattern))
     with zipfile.ZipFile(installed.wheel) as archive:
@@ -129,6 +151,13 @@ def test_the_installed_wheel_copies_its_notebooks_and_prepares_jupyterlab(instal
     assert summary.endswith(f"{len(shipped)} copied, 0 already up to date")
     assert command.startswith(f"{installed.python} -m jupyterlab --ServerApp.root_dir=")
     assert command.split("=", 1)[1].split()[0] == str(installed.work / "mythlab-notebooks")
+
+    from server_support import serve_lab
+
+    served = serve_lab([str(installed.mythlab)], work, installed.work, "--lesson", "1")
+    assert served["lessons"] == sorted(Path(n).name for n in shipped if n.startswith("lessons/"))
+    assert served["page"] == 200 and served["opened"] == "lessons/01-rules-as-a-machine.ipynb"
+    assert served["stopped"] == 0 and served["freed"], served["log"][-3000:]
 
 
 def test_binder_pins_every_runtime_dependency_within_its_range():

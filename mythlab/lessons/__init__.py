@@ -25,8 +25,14 @@ from .registry import EXERCISES, Exercise, UnknownExercise, Verdict, check, exer
 
 
 def exercises(lesson: int | None = None) -> list[Exercise]:
-    """The exercises of one lesson (or all), in order."""
-    return [e for e in EXERCISES.values() if lesson is None or e.lesson == lesson]
+    """The exercises of one lesson (or all), in order; :class:`UnknownExercise` for a lesson
+    that has none (a typo), naming the lessons."""
+    found = [e for e in EXERCISES.values() if lesson is None or e.lesson == lesson]
+    if not found:
+        numbers = ", ".join(map(str, sorted({e.lesson for e in EXERCISES.values()})))
+        raise UnknownExercise(f"no lesson {repr(lesson)[:20]} has exercises; the lessons: "
+                              f"{numbers}")
+    return found
 
 
 def checker(id: str) -> Any:
