@@ -6,7 +6,7 @@ Game-independent and free of widget code, so game views, the widgets and the CLI
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Pick(NamedTuple):
@@ -83,3 +83,29 @@ def chance_text(p: Fraction) -> str:
     '16.7%, about 1 in 6'
     """
     return f"{percent(p)}, {one_in(p)}"
+
+
+def phase_figure(graph: Any, title: str, size: tuple[float, float] = (8, 5.5)) -> Any:
+    """A game's phase graph (``Game.phase_graph()``) drawn as a ring of phases in rulebook
+    order (clockwise from the top), arrows for the transitions the rules allow: a matplotlib
+    Figure, for a lesson to show or a handout to print (matplotlib and networkx are imported
+    only here)."""
+    import math
+
+    import matplotlib.pyplot as plt
+    import networkx as nx
+
+    order = sorted(graph, key=lambda n: graph.nodes[n]["order"])
+    width, height = size
+    pos = {n: (width / height * math.sin(2 * math.pi * i / len(order)),
+               math.cos(2 * math.pi * i / len(order))) for i, n in enumerate(order)}
+    fig, ax = plt.subplots(figsize=size)
+    nx.draw_networkx_edges(graph, pos, node_size=1800, arrowsize=12, edge_color="#666",
+                           width=0.8, connectionstyle="arc3,rad=0.12", ax=ax)
+    nx.draw_networkx_labels(graph, pos, font_size=8.5, ax=ax, bbox={
+        "boxstyle": "round,pad=0.35", "facecolor": "#f4f0e6", "edgecolor": "#886"})
+    ax.set_title(title)
+    ax.margins(0.12, 0.1)
+    ax.axis("off")
+    fig.tight_layout()
+    return fig

@@ -32,17 +32,25 @@ def exact(page: str) -> list[Fraction]:
 @pytest.mark.parametrize("game", BUILTIN)
 def test_the_handout_shows_every_declared_phase_with_its_rule_and_moves(pages, game):
     page = pages[game]
-    for n, phase in enumerate(game_class(game).phases, 1):
-        assert f"<b>{n}. {html.escape(phase.name)}</b>" in page
-        assert html.escape(phase.rule) in page
-    assert page.count('<div class="phase">') == len(game_class(game).phases)
+    phases = game_class(game).phases
+    summary, _, _ = page.partition('<div class="tables">')
+    svg = re.search(r'<figure class="phase-picture">(<svg.*?</svg>)</figure>', summary, re.S)
+    assert svg, "the rules summary draws the phase diagram"
+    for n, phase in enumerate(phases, 1):
+        assert f"<b>{n}. {html.escape(phase.name)}</b>" in summary
+        assert f'<div class="rule">{html.escape(phase.rule.split(" · ")[-1])}</div>' in summary
+        assert f">{html.escape(phase.name)}</text>" in svg.group(1)  # text, not outlines
+    assert summary.count('<div class="rule">') == len(phases)
+    arrows = sum(len(p.next) for p in phases)
+    assert svg.group(1).count('id="patch_') >= arrows  # one arrow head per declared move
 
 
 @pytest.mark.parametrize("game", BUILTIN)
 def test_every_row_of_every_table_carries_a_provenance_mark(pages, game):
-    """Battle tables are marked once for the whole table (their inputs), below them."""
+    """Battle tables are marked once for the whole table (their inputs), below them; the
+    phase table's rule column is its reference to the rulebook."""
     for tab in re.findall(r"<table.*?</table>", pages[game]):
-        if "Attack succeeds" in tab:
+        if "Attack succeeds" in tab or tab.startswith('<table class="phases">'):
             continue
         for row in re.findall(r"<tr>(.*?)</tr>", tab.split("</thead>")[1]):
             assert re.search(r'class="mark (seed|public|mythlab)"', row), row[:200]
@@ -111,7 +119,8 @@ def test_a_chance_is_never_printed_as_a_certainty_it_is_not():
 
 def test_a_game_of_ones_own_gets_its_phases(tmp_path):
     page = handout_html("toy-race")
-    assert page.count('<div class="phase">') == len(game_class("toy-race").phases)
+    assert page.count('<div class="rule">') == len(game_class("toy-race").phases)
+    assert '<div class="tables">' not in page  # nothing but the summary
 
 
 def test_cli_handout_writes_the_page(tmp_path, capsys):

@@ -1,6 +1,7 @@
 """Each handout, rendered by headless Chromium, paginates to A4 and to Letter without clipped
-tables: printed to PDF within a sane page count, and in print media no table is wider than the
-printable width of either paper (skipped when /usr/bin/chromium or playwright is absent)."""
+tables: printed to PDF within a sane page count, its rules summary (phase diagram and the
+numbers that matter) on one sheet, and in print media no table is wider than the printable
+width of either paper (skipped when /usr/bin/chromium or playwright is absent)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ playwright_sync = harness.require_browser()
 GAMES = ["agea", "cyclades", "elder_sign", "elysium"]
 MARGIN_MM = 12  # the page's @page margin
 PAPERS = {"A4": 210, "Letter": 215.9}  # widths in mm
+HEIGHTS = {"A4": 297, "Letter": 279.4}
 MAX_PAGES = 6
 """A handout is a summary page and its tables: more pages means something spilled."""
 
@@ -55,6 +57,11 @@ def test_handout_prints_without_clipped_tables(browser, game, paper):
         for table in page.evaluate(TABLE_OVERFLOW):
             assert table["right"] <= width + 1, f"{game} on {paper}: {table} wider than {width}px"
             assert table["clipped"] == 0, f"{game} on {paper}: {table} has clipped cells"
+        summary = page.evaluate(
+            "() => document.querySelector('.summary').getBoundingClientRect().height")
+        sheet = px(HEIGHTS[paper] - 2 * MARGIN_MM)
+        assert summary <= sheet, f"{game} on {paper}: the summary is {summary:.0f}px, " \
+                                 f"taller than one sheet ({sheet}px)"
         pdf = page.pdf(format=paper, prefer_css_page_size=False)
     finally:
         page.close()

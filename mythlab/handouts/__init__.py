@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mythlab.registry import BrokenGame, games, spec
 
-from .page import document, phase_diagram
+from .page import Section, document, phase_diagram
 from .sections import SECTIONS
 
 CHROMIUM = "/usr/bin/chromium"
@@ -39,7 +39,8 @@ def handout_html(game: str) -> str:
         raise HandoutError(str(exc)) from None
     players = f"{cls.min_players}–{cls.max_players} players"
     rulebooks = "; ".join(info.rulebooks) or "the game's own rules"
-    sections = [("Phases", phase_diagram(cls.phases)), *SECTIONS.get(game, list)()]
+    sections = [Section("Phases", phase_diagram(cls.phases, f"{cls.title}: the phases"), True),
+                *SECTIONS.get(game, list)()]
     return document(f"{cls.title} — handout", f"{info.summary} {players}.".strip(), sections,
                     f"Made by mythlab from {rulebooks}. Page references are to that rulebook.")
 

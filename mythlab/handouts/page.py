@@ -6,6 +6,10 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
+
+from mythlab.display import phase_figure
+from mythlab.engine.phase import PhaseBook
 
 PROVENANCE = {
     "seed": "the rulebook",
@@ -24,7 +28,7 @@ p.lead { margin: 0 0 2mm; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; margin: 1mm 0 3mm;
         break-inside: auto; }
 thead { display: table-header-group; }          /* the header repeats on every page */
-tr, .phase { break-inside: avoid; page-break-inside: avoid; }
+tr { break-inside: avoid; page-break-inside: avoid; }
 table.small { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 1px solid #bbb; padding: 0.6mm 1.2mm; text-align: left; vertical-align: top;
          overflow-wrap: anywhere; }
@@ -34,10 +38,15 @@ caption { caption-side: top; text-align: left; font-style: italic; padding-botto
 .mark { font-size: 7pt; padding: 0 0.8mm; border-radius: 1mm; white-space: nowrap; }
 .mark.seed { background: #e3efe3; } .mark.public { background: #e3eaf5; }
 .mark.mythlab { background: #f8e6cf; }
-.phases { display: flex; flex-wrap: wrap; gap: 1.5mm; }
-.phase { border: 1px solid #777; border-radius: 1.5mm; padding: 1mm 1.5mm; width: 58mm; }
-.phase b { font-size: 10pt; } .phase .rule, .phase .next { font-size: 7.5pt; color: #444; }
+.summary { font-size: 8pt; line-height: 1.2; }
+.summary h2 { margin: 2.5mm 0 1mm; } .summary table { margin: 0.5mm 0 1.5mm; }
+.summary th, .summary td { padding: 0.3mm 1mm; }
+table.phases .rule { font-size: 7pt; color: #444; }
+.pair { display: flex; gap: 3mm; } .pair > div { flex: 1 1 0; min-width: 0; }
 .legend, .foot { font-size: 7.5pt; color: #333; }
+.phase-picture { margin: 0; text-align: center; break-inside: avoid; }
+.phase-picture svg { width: auto; max-width: 100%; height: 46mm; }
+.tables { break-before: page; page-break-before: always; }
 @media print { body { max-width: none; } a { color: inherit; text-decoration: none; } }
 """
 
@@ -60,12 +69,27 @@ class Datum:
     where: str = ""
 
 
-def numbers_table(data: Iterable[Datum], caption: str = "The numbers that matter") -> str:
-    """The handout's table of rule numbers, each with its value and provenance mark."""
+SHORT_WHERE = 16
+"""A source this short (``p.5``) stays beside its mark on the summary; a longer one is in the
+sources table after it."""
+
+
+def numbers_table(data: Iterable[Datum], caption: str = "") -> str:
+    """The summary's table of rule numbers: each value with its provenance mark (and its page
+    when that is short); more than ten go in two tables side by side."""
     rows = [[html.escape(d.name.replace("_", " ")), html.escape(_value(d.value)),
-             mark(d.provenance) + (f" {html.escape(d.where)}" if d.where else "")]
+             mark(d.provenance) + (f" {html.escape(d.where)}" if len(d.where) <= SHORT_WHERE
+                                   else "")]
             for d in data]
-    return table(["rule", "value", "provenance"], rows, caption, widths=(30, 20, 50))
+    return pair(["rule", "value", "provenance"], rows, caption, (45, 30, 25))
+
+
+def sources_table(data: Iterable[Datum]) -> str:
+    """Where each rule number comes from, in full (the summary keeps only the marks)."""
+    rows = [[html.escape(d.name.replace("_", " ")), mark(d.provenance), html.escape(d.where)]
+            for d in data if len(d.where) > SHORT_WHERE]
+    return table(["rule", "provenance", "source"], rows,
+                 widths=(25, 12, 63)) if rows else ""
 
 
 def _value(value: object) -> str:
@@ -78,39 +102,89 @@ def _value(value: object) -> str:
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[str]], caption: str = "", *,
-          numeric: Sequence[int] = (), widths: Sequence[int] = (), small: bool = False) -> str:
-    """A table of ready HTML cells; ``numeric`` columns are right-aligned, ``widths`` in %."""
+          numeric: Sequence[int] = (), widths: Sequence[int] = (), small: bool = False,
+          css: str = "") -> str:
+    """A table of ready HTML cells; ``numeric`` columns are right-aligned, ``widths`` in %;
+    ``small`` tables never split across pages; ``css`` adds a class."""
     cols = "".join(f'<col style="width:{w}%">' for w in widths)
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(
         f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>"
         for i, c in enumerate(row)) + "</tr>" for row in rows)
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    cls = ' class="small"' if small else ""
+    classes = " ".join(c for c in ("small" if small else "", css) if c)
+    cls = f' class="{classes}"' if classes else ""
     return (f"<table{cls}>{cap}<colgroup>{cols}</colgroup><thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>")
 
 
-def phase_diagram(phases: Iterable) -> str:
-    """The game's phases in rulebook order, each with its rule reference and the phases it
-    may move to (from ``Game.phases``, the declared transitions)."""
-    boxes = []
-    for n, p in enumerate(phases, 1):
-        nxt = ", ".join(p.next) if p.next else "the game ends"
-        boxes.append(f'<div class="phase"><b>{n}. {html.escape(p.name)}</b>'
-                     f'<div class="rule">{html.escape(p.rule)}</div>'
-                     f"<div>{html.escape(p.summary)}</div>"
-                     f'<div class="next">→ {html.escape(nxt)}</div></div>')
-    return f'<div class="phases">{"".join(boxes)}</div>'
+def phase_picture(phases: PhaseBook, title: str) -> str:
+    """The phase diagram as inline SVG (text kept as text, so it prints sharp and reads in
+    the page's source; no date or random ids, so the same game prints the same page)."""
+    import io
+
+    import matplotlib
+    import matplotlib.pyplot as plt
+
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mythlab"}):
+        fig = phase_figure(phases.graph(), title, size=(5.2, 2.5))
+        out = io.StringIO()
+        fig.savefig(out, format="svg", metadata={"Date": None})
+        plt.close(fig)
+    svg = out.getvalue()
+    svg = svg[svg.index("<svg"):].strip()
+    return f'<figure class="phase-picture">{svg}</figure>'
 
 
-def document(title: str, lead: str, sections: Iterable[tuple[str, str]], foot: str) -> str:
-    """The whole page: title, lead, sections (heading, HTML), the provenance legend."""
+def phase_diagram(phases: PhaseBook, title: str = "The phases") -> str:
+    """The game's phases: the diagram (its arrows are the declared transitions), then each
+    phase in rulebook order with its rule reference (its page; the game is in the title) and
+    what happens; more than eight go in two tables side by side."""
+    rows = [[f'<b>{n}. {html.escape(p.name)}</b>'
+             f'<div class="rule">{html.escape(p.rule.split(" · ", 1)[-1])}</div>',
+             html.escape(p.summary)] for n, p in enumerate(phases, 1)]
+    return phase_picture(phases, title) + pair(["phase", "what happens"], rows, "",
+                                               (38, 62), over=8, css="phases")
+
+
+def pair(headers: Sequence[str], rows: list[Sequence[str]], caption: str,
+         widths: Sequence[int], over: int = 10, css: str = "") -> str:
+    """One table, or two side by side (the rows halved) when there are more than ``over``
+    rows: the summary fits its page."""
+    if len(rows) <= over:
+        return table(headers, rows, caption, widths=widths, css=css)
+    half = -(-len(rows) // 2)
+    first = table(headers, rows[:half], caption, widths=widths, css=css)
+    second = table(headers, rows[half:], f"{caption} (cont.)" if caption else "",
+                   widths=widths, css=css)
+    return f'<div class="pair"><div>{first}</div><div>{second}</div></div>'
+
+
+class Section(NamedTuple):
+    """A part of a handout: its heading, its HTML, and whether it belongs on the one-page
+    rules summary (the numbers that matter) or after it, with the tables for the table."""
+
+    heading: str
+    html: str
+    summary: bool = False
+
+
+def document(title: str, lead: str, sections: Iterable[Section], foot: str) -> str:
+    """The whole page: the rules summary (title, lead, the summary sections, the provenance
+    legend) on the first sheet, then the tables, starting on a new sheet."""
     legend = "; ".join(f"{mark(k)} {html.escape(v)}" for k, v in PROVENANCE.items())
-    body = "".join(f"<section><h2>{html.escape(h)}</h2>{content}</section>"
-                   for h, content in sections)
+    sections = list(sections)
+
+    def body(part: list[Section]) -> str:
+        """The sections' HTML, each under its heading."""
+        return "".join(f"<section><h2>{html.escape(s.heading)}</h2>{s.html}</section>"
+                       for s in part)
+
+    tables = [s for s in sections if not s.summary]
+    after = f'<div class="tables">{body(tables)}</div>' if tables else ""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1><p class=\"lead\">{html.escape(lead)}</p>{body}"
+            f'<div class="summary"><h1>{html.escape(title)}</h1>'
+            f'<p class="lead">{html.escape(lead)}</p>{body([s for s in sections if s.summary])}'
             f'<p class="legend">Provenance: {legend}.</p>'
-            f'<p class="foot">{html.escape(foot)}</p></body></html>\n')
+            f'<p class="foot">{html.escape(foot)}</p></div>{after}</body></html>\n')

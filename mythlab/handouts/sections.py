@@ -1,6 +1,7 @@
 """What each built-in game's handout shows beyond its phases, read from the game's public API.
 
-Each function returns ``[(heading, html), ...]``. Every datum carries its provenance mark: rule
+Each function returns its :class:`~.page.Section` list: the numbers that matter go on the
+one-page rules summary, the tables after it. Every datum carries its provenance mark: rule
 numbers their own; computed tables the provenance of what they are computed from.
 """
 
@@ -10,9 +11,9 @@ import html
 from collections.abc import Callable
 from fractions import Fraction
 
-from .page import Datum, mark, numbers_table, table
+from .page import Datum, Section, mark, numbers_table, sources_table, table
 
-Sections = list[tuple[str, str]]
+Sections = list[Section]
 
 
 def _percent(p: Fraction) -> str:
@@ -43,8 +44,16 @@ def agea() -> Sections:
                           entry.get("where") or entry.get("why", "")))
     points = [Datum(k, v, vp["provenance"], vp["where"]) for k, v in vp.items()
               if k not in ("provenance", "where")]
-    return [("The numbers that matter", numbers_table(data)),
-            ("Victory points", numbers_table(points, "What each thing is worth at the end"))]
+    return [Section("The numbers that matter", numbers_table(data), True),
+            Section("Victory points", numbers_table(points, "What each thing is worth at the end"),
+                    True),
+            *_sources([*data, *points])]
+
+
+def _sources(data: list[Datum]) -> Sections:
+    """The section that gives the numbers' long sources in full, when any number has one."""
+    sources = sources_table(data)
+    return [Section("Where the numbers come from", sources)] if sources else []
 
 
 # --- Cyclades -------------------------------------------------------------------------------
@@ -63,16 +72,16 @@ def cyclades() -> Sections:
     die = cyclades_dice()["combat"]
     faces = ", ".join(f"{f}×{w}" if w > 1 else str(f) for f, w in die.faces)
     odds = odds_table(BATTLE_UNITS, BATTLE_UNITS, max(BATTLE_BONUSES))
-    sections = [("The numbers that matter", numbers_table(data))]
+    sections = [Section("The numbers that matter", numbers_table(data), True), *_sources(data)]
     for b in BATTLE_BONUSES:
         rows = [[f"<b>{a}</b>", *(_percent(odds[a, d, b]) for d in range(1, BATTLE_UNITS + 1))]
                 for a in range(1, BATTLE_UNITS + 1)]
         caption = (f"Attack succeeds, fighting to the end, defender +{b} (fortresses or ports); "
                    f"rows: attackers, columns: defenders")
-        sections.append((f"Battle table, defence +{b}", table(
+        sections.append(Section(f"Battle table, defence +{b}", table(
             ["att \\ def", *map(str, range(1, BATTLE_UNITS + 1))], rows, caption,
             numeric=range(1, BATTLE_UNITS + 1), small=True)))
-    sections.append(("Where the battle numbers come from", (
+    sections.append(Section("Where the battle numbers come from", (
         f"<p>Each round both sides roll the combat die ({html.escape(faces)}) "
         f"{mark(die.provenance)} and add their units; the defender adds +1 per fortress on "
         f"land or port next to the zone at sea {mark('public', 'fortress_bonus, port_bonus')} "
@@ -101,11 +110,12 @@ def elder_sign() -> Sections:
     odds_rows = [[html.escape(name), mark(cards[name].provenance),
                   *(_percent(p) for p in chances)] for name, chances in rows]
     return [
-        ("The dice", table(["die", "faces", "provenance"], die_rows, widths=(12, 40, 48),
-                           small=True)
-         + table(["reading", "the red die's wild face counts as", "provenance"], readings,
-                 "The two readings of the wild face", widths=(12, 40, 48), small=True)),
-        ("Adventures × dice", table(
+        Section("The dice", table(["die", "faces", "provenance"], die_rows, widths=(12, 40, 48),
+                                  small=True)
+                + table(["reading", "the red die's wild face counts as", "provenance"], readings,
+                        "The two readings of the wild face", widths=(12, 40, 48), small=True),
+                True),
+        Section("Adventures × dice", table(
             ["adventure", "card data", *scenarios], odds_rows,
             f"Chance to complete each adventure with optimal play ({RULES}); exact, computed "
             "by mythlab's solver from the card data. G green, Y yellow, R red die.",
@@ -131,11 +141,12 @@ def elysium() -> Sections:
     quests.append(["incomplete (back)", "all", str(back.vp), str(back.gold), str(back.lyres),
                    mark(back.provenance)])
     return [
-        ("Scoring", numbers_table(scoring, "Victory points at the end of the game")),
-        ("Quest tiles", table(["quest", "players", "VP", "gold", "lyres", "provenance"], quests,
-                              "What each quest pays in Phase III", numeric=(2, 3, 4),
-                              small=True)),
-        ("The numbers that matter", numbers_table(others)),
+        Section("Scoring", numbers_table(scoring, "Victory points at the end of the game"), True),
+        Section("Quest tiles", table(["quest", "players", "VP", "gold", "lyres", "provenance"],
+                                     quests, "What each quest pays in Phase III",
+                                     numeric=(2, 3, 4), small=True)),
+        Section("The numbers that matter", numbers_table(others), True),
+        *_sources(data),
     ]
 
 

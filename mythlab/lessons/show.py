@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 
 import networkx as nx
 
+from mythlab.display import phase_figure
 from mythlab.engine import Game
 from mythlab.registry import spec
 
@@ -28,19 +29,8 @@ def phase_picture(game: Game) -> None:
     """The game's phases as a directed graph (arrows: the transitions the rules allow)."""
     import matplotlib.pyplot as plt
 
-    graph = game.phase_graph()
-    order = sorted(graph, key=lambda n: graph.nodes[n]["order"])
-    pos = nx.circular_layout(order)
-    fig, ax = plt.subplots(figsize=(8, 5.5))
-    nx.draw_networkx_nodes(graph, pos, node_size=3200, node_color="#f4f0e6",
-                           edgecolors="#886", ax=ax)
-    nx.draw_networkx_labels(graph, pos, font_size=9, ax=ax)
-    nx.draw_networkx_edges(graph, pos, node_size=3200, arrowsize=16, edge_color="#555",
-                           connectionstyle="arc3,rad=0.1", ax=ax)
-    ax.set_title(f"{spec(game.name).title}: the phases")
-    ax.margins(0.15)
-    ax.axis("off")
-    _show(fig)
+    phase_figure(game.phase_graph(), f"{spec(game.name).title}: the phases")
+    plt.show()
 
 
 def battle_chart(table: Mapping[tuple[int, int, int], object], bonus: int) -> None:
