@@ -46,35 +46,39 @@ def run(*command: str | Path, cwd: Path) -> str:
 
 
 def runtime_requirements(cwd: Path) -> list[str]:
-    """The distributions mythlab and its games load here, pinned to the versions in this venv."""
+    """The distributions mythlab and its games load here, and all mythlab requires, pinned to
+    the versions in this venv."""
     probe = ("import sys, mythlab, importlib.metadata as m; mythlab.games(); "
              "d = m.packages_distributions(); "
              "print('\\n'.join({x for mod in list(sys.modules) "
              "for x in d.get(mod.partition('.')[0], [])}))")
-    names = set(run(sys.executable, "-c", probe, cwd=cwd).split()) | closure("jupyterlab")
-    names -= {"mythlab", "setuptools"}  # JupyterLab: for `mythlab lab`, started for real
+    names = set(run(sys.executable, "-c", probe, cwd=cwd).split()) | closure("mythlab")
+    names -= {"mythlab", "setuptools"}  # all it requires: `mythlab lab` and notebooks run
     return sorted(f"{name}=={metadata.version(name)}" for name in names)
 
 
 def closure(name: str) -> set[str]:
-    """``name`` and every distribution it requires (no extras), as installed in this venv."""
+    """``name`` and every distribution it requires (with the extras each requirement asks
+    for, as ``bleach[css]``), as installed in this venv."""
     from packaging.requirements import Requirement
 
-    seen, todo = set(), [name]
+    seen: set[tuple[str, str]] = set()
+    todo = [(name, "")]
     while todo:
-        wanted = canonicalize_name(todo.pop())
-        if wanted in seen:
+        wanted, extra = todo.pop()
+        wanted = canonicalize_name(wanted)
+        if (wanted, extra) in seen:
             continue
         try:
             requires = metadata.distribution(wanted).requires or []
         except metadata.PackageNotFoundError:
             continue
-        seen.add(wanted)
+        seen.add((wanted, extra))
         for line in requires:
             req = Requirement(line)
-            if req.marker is None or req.marker.evaluate({"extra": ""}):
-                todo.append(req.name)
-    return seen
+            if req.marker is None or req.marker.evaluate({"extra": extra}):
+                todo.extend((req.name, e) for e in ("", *req.extras))
+    return {n for n, _ in seen}
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,11 @@ def test_the_installed_wheel_copies_its_notebooks_and_prepares_jupyterlab(instal
     assert summary.endswith(f"{len(shipped)} copied, 0 already up to date")
     assert command.startswith(f"{installed.python} -m jupyterlab --ServerApp.root_dir=")
     assert command.split("=", 1)[1].split()[0] == str(installed.work / "mythlab-notebooks")
+
+    # a notebook runs from the copies alone: the game of one's own needs no checkout
+    run(installed.python, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+        "--output", installed.work / "pig-run.ipynb", work / "make_your_own_game.ipynb",
+        cwd=work)
 
     from server_support import serve_lab
 

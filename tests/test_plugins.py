@@ -109,13 +109,59 @@ def test_a_save_with_an_impossible_task_stack_is_refused():
         game.state_from_json(json.dumps(payload))
 
 
-def test_the_notebook_shows_the_package_and_keeps_no_copy_of_it():
-    """One copy of the game: the notebook imports ``pig_game`` and shows its source."""
+def code_lines(source: str) -> int:
+    """Lines of code: not blank, not only a comment, not inside a docstring."""
+    import ast
+
+    docs = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                and isinstance(first.value.value, str):
+            docs.update(range(first.lineno, first.end_lineno + 1))
+    return sum(1 for n, line in enumerate(source.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#") and n not in docs)
+
+
+def exporter():
+    """scripts/export_pig.py as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("export_pig",
+                                                  CHECKOUT / "scripts" / "export_pig.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_notebook_builds_the_game_and_the_package_is_written_from_it():
+    """One copy of the game, the notebook's: its tagged cells are the package's files
+    (scripts/export_pig.py --check), well under 150 lines of code, and the notebook needs no
+    checkout (it imports no ``pig_game``: it runs from the wheel's copy too)."""
+    export_pig = exporter()
+    assert export_pig.main(["--check"]) == 0
+    files = export_pig.exported(NOTEBOOK)
+    assert code_lines(files["game.py"]) + code_lines(files["view.py"]) < 150
     cells = [c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells
              if c.cell_type == "code"]
-    assert any("from pig_game import game as pig" in c for c in cells)
-    for copied in ("Rules(", "@RULES.", "class PigState", "class PigGame", "%%writefile"):
-        assert not any(copied in c for c in cells), copied
+    assert any("@RULES.does(" in c for c in cells) and any("class PigGame" in c for c in cells)
+    assert not any("pig_game" in c or "examples" in c for c in cells)
+
+
+def test_the_export_check_fails_when_the_package_and_the_notebook_differ(tmp_path):
+    export_pig = exporter()
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    cell = next(c for c in nb.cells if "CURSED_FACE = 1" in c.source)
+    cell.source = cell.source.replace("CURSED_FACE = 1", "CURSED_FACE = 6")
+    nbformat.write(nb, tmp_path / "changed.ipynb")
+    assert export_pig.exported(tmp_path / "changed.ipynb")["game.py"] != \
+        (EXAMPLE / "pig_game" / "game.py").read_text(encoding="utf-8")
+    export_pig.NOTEBOOK, saved = tmp_path / "changed.ipynb", export_pig.NOTEBOOK
+    try:
+        assert export_pig.main(["--check"]) == 1
+    finally:
+        export_pig.NOTEBOOK = saved
 
 
 # ------------------------------------------------------------------ every registered game's harness
