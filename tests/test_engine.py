@@ -461,3 +461,27 @@ def test_random_sim_reports_a_nondeterministic_game(monkeypatch):
                         registry.GameSpec(name=cls.name, title=cls.title, game=cls))
     report = random_sim(cls.name, games=3, try_every_action=False)
     assert "replaying the same seed and actions gave a different final state" in str(report)
+
+
+def test_the_rule_book_carries_out_automatic_tasks_and_gives_each_kind_one_rule():
+    """``@RULES.automatic``: the fourth kind of rule, for tasks no one decides (Elysium's
+    powers); a kind registered twice is refused, naming both rules."""
+    from mythlab.engine.rules import Rules
+
+    rules, done = Rules("Test"), []
+
+    @rules.automatic("gain")
+    def gain(state, task):
+        done.append((state, task.kind))
+
+    task = dataclasses.make_dataclass("Task", ["kind", "player"])("gain", 0)
+    assert rules.is_automatic(task) and not rules.is_chance(task)
+    rules.carry_out("the state", task)
+    assert done == [("the state", "gain")] and "1 automatic" in repr(rules)
+    with pytest.raises(ValueError, match=r"two rules say what carries out the automatic task "
+                                         r"'gain': gain and other"):
+        @rules.automatic("gain")
+        def other(state, task):
+            pass
+    with pytest.raises(LookupError, match="no rule carries out 'draw'"):
+        rules.carry_out("the state", dataclasses.replace(task, kind="draw"))

@@ -11,7 +11,6 @@ from . import legends as L
 from .powers import Colour, Timing
 from .refs import (
     ACTIVATE,
-    AUTOMATIC,
     CHRONOS,
     CITIZEN_JOKER,
     CONDITION,
@@ -40,7 +39,8 @@ if TYPE_CHECKING:
 
 def check_invariants(s: ElysiumState) -> list[str]:
     """Every card in exactly one place; no negative counters; legal legends and domains."""
-    broken = structure_problems(s, {*RULES.offerers, *AUTOMATIC})  # the checks below assume it
+    # the checks below assume a sound structure
+    broken = structure_problems(s, {*RULES.offerers, *RULES.automatics})
     if broken:
         return broken
     d, g = s.data, s.game

@@ -4,7 +4,7 @@ and the glossary of p.12).
 A power's choices are decisions with one offerer each (``@RULES.offers``: transfer, take,
 discard, exchange, use another power, choose one, may) and moves with one doer each
 (``@RULES.does``); its steps nobody decides (gain, pay, lose, a Citizen, draw, add a card) are
-automatic tasks (``@automatic``), carried out as soon as they reach the top of the stack.
+automatic tasks (``@RULES.automatic``), carried out as soon as they reach the top of the stack.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from mythlab.engine import Action, act
 
 from .powers import Timing, UsePower, walk
-from .refs import ATHENA_ORDER, CITIZENS, ELEUSIS, IDENTICAL, POWERS, RULES, automatic
+from .refs import ATHENA_ORDER, CITIZENS, ELEUSIS, IDENTICAL, POWERS, RULES
 from .state import Seat, Task, card_filter
 
 if TYPE_CHECKING:
@@ -218,7 +218,7 @@ def _affordable(seat: Seat, t: Task) -> bool:
 
 
 # ---------------------------------------------------------------------- automatic steps
-@automatic("gain")
+@RULES.automatic("gain")
 def gain(s: ElysiumState, t: Task) -> None:
     """Gain gold, VP or PP."""
     seat = s.seat(t.player)
@@ -228,7 +228,7 @@ def gain(s: ElysiumState, t: Task) -> None:
     s.log(f"{s.player_name(t.player)} gains {_amount(t)}.", _source_rule(s, t))
 
 
-@automatic("pay")
+@RULES.automatic("pay")
 def pay(s: ElysiumState, t: Task) -> None:
     """Pay in full, or the rest of the power is skipped."""
     seat = s.seat(t.player)
@@ -242,7 +242,7 @@ def pay(s: ElysiumState, t: Task) -> None:
     s.log(f"{s.player_name(t.player)} pays {_amount(t)}.", _source_rule(s, t))
 
 
-@automatic("lose")
+@RULES.automatic("lose")
 def lose(s: ElysiumState, t: Task) -> None:
     """Give back what you have, up to the amount ("pay / discard", glossary p.12)."""
     seat = s.seat(t.player)
@@ -254,7 +254,7 @@ def lose(s: ElysiumState, t: Task) -> None:
     s.log(f"{s.player_name(t.player)} loses {_amount(lost) or 'nothing'}.", _source_rule(s, t))
 
 
-@automatic("citizen")
+@RULES.automatic("citizen")
 def take_citizens(s: ElysiumState, t: Task) -> None:
     """Take Citizens (the top card of the draw pile, face down, p.4) while any is left."""
     for _ in range(t.count):
@@ -262,7 +262,7 @@ def take_citizens(s: ElysiumState, t: Task) -> None:
             return
 
 
-@automatic("draw")
+@RULES.automatic("draw")
 def draw(s: ElysiumState, t: Task) -> None:
     """Draw face up into the domain; a card already there is discarded and another drawn."""
     for _ in range(t.count):
@@ -275,7 +275,7 @@ def draw(s: ElysiumState, t: Task) -> None:
         s.enter_domain(t.player, card, "draws", RULES.ruling("instant-on-entry"))
 
 
-@automatic("add")
+@RULES.automatic("add")
 def add_cards(s: ElysiumState, t: Task) -> None:
     """Add cards from the draw pile to a zone (the Oracle, the Agora …)."""
     zone = s.zone(t.zone)

@@ -1,15 +1,12 @@
 """Elysium's rule book in code (``RULES``) and the rule references the event log cites.
 
 The references name pages of the Elysium rulebook, Greek edition (the Spanish edition has the
-same rules); every rules module imports ``RULES`` from here and registers its offerers and doers
-with it, and its automatic tasks with ``@automatic``. Where the rulebooks are silent, the rules
+same rules); every rules module imports ``RULES`` from here and registers its offerers, doers
+and automatic tasks with it (``@RULES.automatic``). Where the rulebooks are silent, the rules
 cite ``RULES.ruling("<id>")``, a ruling of ``data/rulings.yaml``.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from mythlab.engine import Rules
 
@@ -60,19 +57,3 @@ FAMILIES = "Elysium · p.3 Choose 5 of the 8 families"
 OWN_POWER = "Elysium · p.12 A card can be affected by its own power"
 
 
-Auto = Callable[[Any, Any], None]
-#: tasks no one decides, by kind: a power's ``gain``, ``pay``, ``draw`` … and the end of Phase III
-#: (``settle``) are carried out as soon as they reach the top of the task stack
-AUTOMATIC: dict[str, Auto] = {}
-
-
-def automatic(kind: str) -> Callable[[Auto], Auto]:
-    """Decorator: the rule carrying out automatic tasks of this kind, ``fn(state, task)``."""
-
-    def register(fn: Auto) -> Auto:
-        if AUTOMATIC.get(kind, fn) is not fn:
-            raise ValueError(f"Elysium: two rules carry out the automatic task {kind!r}")
-        AUTOMATIC[kind] = fn
-        return fn
-
-    return register

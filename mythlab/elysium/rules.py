@@ -42,7 +42,6 @@ from .powers import (
 )
 from .refs import (
     ACTIVATE,
-    AUTOMATIC,
     CHRONOS,
     CITIZEN_JOKER,
     CITIZEN_VP,
@@ -265,9 +264,9 @@ class ElysiumState(State):
                 self.next_step()
                 continue
             task = d.tasks[-1]
-            if task.kind in AUTOMATIC:
+            if RULES.is_automatic(task):
                 d.tasks.pop()
-                AUTOMATIC[task.kind](self, task)
+                RULES.carry_out(self, task)
                 continue
             offers = RULES.offer(self, task)
             if not offers and task.kind in NOTHING_OFFERED:

@@ -26,7 +26,6 @@ from .refs import (
     RULES,
     TRANSFERS,
     TRIGGER,
-    automatic,
 )
 from .state import Task
 
@@ -216,7 +215,7 @@ def do_end_transfers(s: ElysiumState, t: Task, a: Action) -> None:
     s.done(t)
 
 
-@automatic("settle")
+@RULES.automatic("settle")
 def settle(s: ElysiumState, t: Task) -> None:
     """End of Phase III: the player's Legend powers that count the phase's transfers."""
     q, seat = t.player, s.seat(t.player)

@@ -58,6 +58,7 @@ _SET_KIND, _SET_PLAYER = Decision.kind.__set__, Decision.player.__set__
 Offer = Callable[[Any, Any], list[Action]]
 Outcomes = Callable[[Any, Any], list[tuple[Action, Fraction]]]
 Do = Callable[[Any, Any, Action], None]
+Auto = Callable[[Any, Any], None]
 
 
 class Rules:
@@ -66,7 +67,9 @@ class Rules:
     ``offers(kind)`` registers ``fn(state, task) -> [Action]`` for a decision a player answers;
     ``chances(kind)`` registers ``fn(state, task) -> [(Action, Fraction)]`` for one chance
     answers; ``does(*kinds)`` registers ``fn(state, task, action)`` carrying out a move of those
-    kinds. Registering a kind twice is an error, so each rule has one home.
+    kinds; ``automatic(*kinds)`` registers ``fn(state, task)`` for a task no one decides (a
+    power's "gain 2 gold", the end of a phase), carried out as soon as it reaches the top of the
+    stack. Registering a kind twice is an error, so each rule has one home.
     """
 
     def __init__(self, title: str):
@@ -74,6 +77,7 @@ class Rules:
         self.offerers: dict[str, Offer] = {}
         self.outcomes: dict[str, Outcomes] = {}
         self.doers: dict[str, Do] = {}
+        self.automatics: dict[str, Auto] = {}
 
     # ----------------------------------------------------------------- registration
     def offers(self, *kinds: str) -> Callable[[Offer], Offer]:
@@ -87,6 +91,10 @@ class Rules:
     def does(self, *kinds: str) -> Callable[[Do], Do]:
         """Decorator: the rule carrying out moves (or chance outcomes) of these kinds."""
         return self._register(self.doers, kinds, "does")
+
+    def automatic(self, *kinds: str) -> Callable[[Auto], Auto]:
+        """Decorator: the rule carrying out tasks of these kinds that no one decides."""
+        return self._register(self.automatics, kinds, "carries out the automatic task")
 
     def _register(self, table: dict, kinds: tuple[str, ...], verb: str) -> Callable:
         def decorate(fn: Callable) -> Callable:
@@ -103,6 +111,15 @@ class Rules:
     def is_chance(self, task: Task) -> bool:
         """True when chance, not a player, answers decisions of this kind."""
         return task.kind in self.outcomes
+
+    def is_automatic(self, task: Task) -> bool:
+        """True when no one decides a task of this kind: a rule carries it out at once."""
+        return task.kind in self.automatics
+
+    def carry_out(self, state: Any, task: Task) -> None:
+        """Carry out the automatic ``task`` (already taken off the stack) on the fresh
+        ``state``."""
+        self._rule(self.automatics, task.kind, "carries out")(state, task)
 
     def offer(self, state: Any, task: Task) -> list[Action]:
         """The legal moves of ``task`` (its outcomes' actions when chance answers it)."""
@@ -130,8 +147,9 @@ class Rules:
         return ruling_ref(self.title, name)
 
     def __repr__(self) -> str:
+        automatic = f", {len(self.automatics)} automatic" if self.automatics else ""
         return (f"<Rules of {self.title}: {len(self.offerers)} offers, {len(self.outcomes)} "
-                f"chances, {len(self.doers)} moves>")
+                f"chances, {len(self.doers)} moves{automatic}>")
 
 
 def act(label: str, kind: str, rule: str, *args: Any, note: str = "") -> Action:
