@@ -6,8 +6,9 @@ own would declare it: an entry point in the group ``mythlab.games`` naming its `
     [project.entry-points."mythlab.games"]
     pig = "pig_game:SPEC"
 
-A spec names its parts by import path (``"package.module:attribute"``), so listing the games
-imports no rules, and a part is imported the first time it is asked for. A game defined in a
+A spec names its parts by import path (``"package.module:attribute"``), and a game package
+exports its names lazily (``lazy_exports``), so listing the games imports no rules: a part is
+imported the first time it is asked for. A game defined in a
 notebook is registered at run time with ``register``. A plugin that fails to load or declares a
 malformed spec never breaks mythlab: ``games()`` lists the others and ``broken()`` says why.
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -101,6 +103,27 @@ class BrokenGame(ValueError):
 _specs: dict[str, GameSpec] = {}
 _broken: dict[str, str] = {}
 _discovered = False
+
+
+def lazy_exports(package: str, exports: Mapping[str, list[str]]) -> tuple[Any, Any]:
+    """A game package's ``__getattr__`` and ``__dir__`` (PEP 562) for the names it exports,
+    ``{".module": [names]}``: each is imported from its module on first use, so importing the
+    package for its ``SPEC`` (listing the games) imports none of its rules."""
+    where = {name: module for module, names in exports.items() for name in names}
+
+    def __getattr__(name: str) -> Any:
+        """``name`` from the module that holds it (imported now), or a submodule."""
+        if name in where:
+            return getattr(importlib.import_module(where[name], package), name)
+        if importlib.util.find_spec(f"{package}.{name}") is not None:
+            return importlib.import_module(f".{name}", package)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        """The package's names, the lazy ones included."""
+        return sorted({*vars(importlib.import_module(package)), *where})
+
+    return __getattr__, __dir__
 
 
 def _check(spec: Any, where: str) -> GameSpec:

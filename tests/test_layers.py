@@ -7,6 +7,7 @@ a game imports no widget, simulation or CLI code; siblings never import each oth
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -31,6 +32,21 @@ def test_importing_the_engine_imports_no_game():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_listing_the_games_imports_their_specs_and_none_of_their_rules():
+    """``mythlab.games()`` (``mythlab games``, the app's menu) imports each game's package for
+    its SPEC; the package's names come from their modules on first use."""
+    code = ("import sys, mythlab; mythlab.games(); [s.title for s in mythlab.registry.specs()]; "
+            f"games = {GAME_PACKAGES!r}; "
+            "loaded = sorted(m for m in sys.modules if m.startswith(games)); "
+            "print(loaded); "
+            "from mythlab.cyclades import CycladesGame; assert 'mythlab.cyclades.rules' in "
+            "sys.modules")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert ast.literal_eval(done.stdout) == sorted(p.rstrip(".") for p in GAME_PACKAGES)
 
 
 def test_no_module_is_over_1200_lines():

@@ -4,10 +4,15 @@ Rules from the Agea rulebook, English edition; where it is silent or open, mythl
 ``data/rulings.yaml`` (``rulings()``), and the log cites the ruling wherever it applies.
 """
 
-from mythlab.registry import GameSpec
+from mythlab.registry import GameSpec, lazy_exports
 
-from .load import Card, CardSet, builtin_cards, load_cards, rulings
-from .rules import AgeaGame, AgeaState
+# the names below are imported from their modules on first use: importing this
+# package for its SPEC (listing the games) imports none of its rules
+__getattr__, __dir__ = lazy_exports(__name__, {
+    ".load": ["Card", "CardSet", "builtin_cards", "load_cards", "rulings"],
+    ".rules": ["AgeaGame", "AgeaState"],
+})
+
 
 __all__ = ["SPEC", "AgeaGame", "AgeaState", "Card", "CardSet", "builtin_cards", "load_cards",
            "rulings"]

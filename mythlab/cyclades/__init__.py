@@ -8,53 +8,28 @@ battle odds (``combat.py``).
 ['IS5']
 """
 
-from mythlab.registry import GameSpec
+from mythlab.registry import GameSpec, lazy_exports
 
-from .board import (
-    MAP_FORMAT,
-    Slots,
-    Start,
-    StartLayout,
-    archipelago,
-    chokepoints,
-    fleet_chain,
-    fleet_moves,
-    income,
-    island_distance,
-    island_neighbours,
-    islands,
-    load_archipelago,
-    ports_adjacent,
-    retreat_options,
-    rival_distances,
-    sea_betweenness,
-    sea_graph,
-    sea_neighbours,
-    sea_zones,
-    spread_starts,
-    start_distances,
-    start_layout,
-)
-from .combat import (
-    FIGHT,
-    BattleOdds,
-    End,
-    OddsBelow,
-    Optimal,
-    Outcome,
-    Policy,
-    Side,
-    Situation,
-    UnitsAtMost,
-    battle_odds,
-    combat_die,
-    odds_table,
-    parse_policy,
-    round_odds,
-)
-from .load import gods, load_creatures, numbers, rulings
-from .rules import CycladesGame, CycladesState
-from .scenarios import scenario
+# the names below are imported from their modules on first use: importing this
+# package for its SPEC (listing the games) imports none of its rules
+__getattr__, __dir__ = lazy_exports(__name__, {
+    ".board": [
+        "MAP_FORMAT", "Slots", "Start", "StartLayout", "archipelago", "chokepoints", "fleet_chain",
+        "fleet_moves", "income", "island_distance", "island_neighbours", "islands",
+        "load_archipelago", "ports_adjacent", "retreat_options", "rival_distances",
+        "sea_betweenness", "sea_graph", "sea_neighbours", "sea_zones", "spread_starts",
+        "start_distances", "start_layout",
+    ],
+    ".combat": [
+        "FIGHT", "BattleOdds", "End", "OddsBelow", "Optimal", "Outcome", "Policy", "Side",
+        "Situation", "UnitsAtMost", "battle_odds", "combat_die", "odds_table", "parse_policy",
+        "round_odds",
+    ],
+    ".load": ["gods", "load_creatures", "numbers", "rulings"],
+    ".rules": ["CycladesGame", "CycladesState"],
+    ".scenarios": ["scenario"],
+})
+
 
 __all__ = ["SPEC",
     "MAP_FORMAT", "Slots", "Start", "StartLayout", "archipelago", "chokepoints", "fleet_chain",
@@ -69,7 +44,6 @@ __all__ = ["SPEC",
     # the rules
     "CycladesGame", "CycladesState", "gods", "load_creatures", "numbers", "rulings", "scenario",
 ]
-
 
 
 #: what mythlab offers for this game (registered in pyproject.toml, group mythlab.games)

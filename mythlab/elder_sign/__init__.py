@@ -11,31 +11,22 @@ plain model ``OddsExplorerModel`` explore them.
 '23.01%'
 """
 
-from typing import TYPE_CHECKING, Any
+from mythlab.registry import GameSpec, lazy_exports
 
-from mythlab.registry import GameSpec
+# the names below are imported from their modules on first use: importing this
+# package for its SPEC (listing the games) imports none of its rules
+__getattr__, __dir__ = lazy_exports(__name__, {
+    ".bots": ["OddsBot"],
+    ".explorer_model": ["OddsBook", "OddsExplorerModel"],
+    ".odds": [
+        "SCENARIOS", "TERROR_EFFECTS", "Adventure", "AdventureOdds", "Choice", "OddsCache",
+        "Simulation", "Situation", "adventure", "adventure_odds", "adventures", "load_adventures",
+        "odds_table",
+    ],
+    ".rules": ["ElderSignGame", "ElderSignState"],
+    ".explorer": ["OddsExplorer"],
+})
 
-from .bots import OddsBot  # registers the odds bot for `--bots odds`
-from .explorer_model import OddsBook, OddsExplorerModel
-from .odds import (
-    SCENARIOS,
-    TERROR_EFFECTS,
-    Adventure,
-    AdventureOdds,
-    Choice,
-    OddsCache,
-    Simulation,
-    Situation,
-    adventure,
-    adventure_odds,
-    adventures,
-    load_adventures,
-    odds_table,
-)
-from .rules import ElderSignGame, ElderSignState  # noqa: E402  (registers the game)
-
-if TYPE_CHECKING:
-    from .explorer import OddsExplorer
 
 __all__ = ["SPEC",
     "ElderSignGame", "ElderSignState", "OddsBot",
@@ -43,16 +34,6 @@ __all__ = ["SPEC",
     "OddsCache", "OddsExplorer", "OddsExplorerModel", "Simulation", "Situation", "adventure",
     "adventure_odds", "adventures", "load_adventures", "odds_table",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    """``OddsExplorer`` on first use: importing the game never imports ipywidgets."""
-    if name == "OddsExplorer":
-        from .explorer import OddsExplorer
-
-        return OddsExplorer
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 #: what mythlab offers for this game (registered in pyproject.toml, group mythlab.games)

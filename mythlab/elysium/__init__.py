@@ -6,44 +6,27 @@ completed, and six families designed by mythlab (flagged ``provenance: mythlab``
 ``data/mythlab``).
 """
 
-from mythlab.registry import GameSpec
+from mythlab.registry import GameSpec, lazy_exports
 
-from .bots import LegendBot
-from .game import ElysiumGame
-from .load import (
-    Card,
-    CardBook,
-    FamilyCards,
-    builtin_cards,
-    edition_cards,
-    evaluate_card,
-    load_cards,
-    load_edition,
-    load_family,
-    load_supplement,
-    render,
-    render_condition,
-    rules_book,
-    why_unusable,
-)
-from .powers import (
-    GLOSSARY,
-    CardFacts,
-    Legend,
-    Power,
-    PowerContext,
-    PowerError,
-    PowerEvent,
-    SimpleContext,
-    Timing,
-    evaluate,
-    parse_power,
-    render_power,
-    to_data,
-)
-from .rules import ElysiumState
-from .scenarios import scenario
-from .scoring import prestige_vp, score_table
+# the names below are imported from their modules on first use: importing this
+# package for its SPEC (listing the games) imports none of its rules
+__getattr__, __dir__ = lazy_exports(__name__, {
+    ".bots": ["LegendBot"],
+    ".game": ["ElysiumGame"],
+    ".load": [
+        "Card", "CardBook", "FamilyCards", "builtin_cards", "edition_cards", "evaluate_card",
+        "load_cards", "load_edition", "load_family", "load_supplement", "render",
+        "render_condition", "rules_book", "why_unusable",
+    ],
+    ".powers": [
+        "GLOSSARY", "CardFacts", "Legend", "Power", "PowerContext", "PowerError", "PowerEvent",
+        "SimpleContext", "Timing", "evaluate", "parse_power", "render_power", "to_data",
+    ],
+    ".rules": ["ElysiumState"],
+    ".scenarios": ["scenario"],
+    ".scoring": ["prestige_vp", "score_table"],
+})
+
 
 __all__ = [
     "SPEC", "GLOSSARY", "Card", "CardBook", "CardFacts", "ElysiumGame", "ElysiumState",
