@@ -148,7 +148,7 @@ def test_the_stepper_table_waits_pause_seconds_between_bot_moves_on_the_event_lo
         return pending, thinking, s.model.turn
 
     pending, thinking, turn = asyncio.run(play())
-    assert pending and "chance is thinking" in thinking and turn == "P1"
+    assert pending and "the dice are rolling" in thinking and turn == "P1"
 
 
 def test_pass_screen_in_the_widget_hides_the_view_until_ready():
@@ -216,3 +216,34 @@ def test_the_board_widget_sends_clicks_to_the_model_and_shows_what_is_hot(toy_bo
     s.board.receive({"click": 7})
     s.board.click("pass")
     assert s.model.state.history[0] == "pass" and s.model.turn == "P1"
+
+
+@pytest.mark.parametrize("game, players, bots", [
+    ("agea", 2, "greedy"), ("cyclades", 3, "greedy"), ("elysium", 3, "greedy")])
+def test_the_scoreboards_sources_add_up_to_the_total_and_the_rest_stands_apart(game, players,
+                                                                               bots):
+    """What a total is made of adds up to it (Elysium's VP by source, Cyclades' Metropolises);
+    what is not part of it (gold for ties, prestige points) stands apart, marked so."""
+    from mythlab.sim import seat_bots
+
+    session = mythlab.Session(mythlab.make(game, players=players, seed=1))
+    session.play(seat_bots([bots] * players, 1, game=game))
+    board = StepperModel(session).scoreboard
+    for line in board.lines:
+        assert line.breakdown and sum(line.breakdown.values()) == line.total, line
+    apart = {"cyclades": {"gold", "islands"}, "elysium": {"pp", "gold"}, "agea": set()}[game]
+    assert all(set(line.details) == apart for line in board.lines)
+    html = stepper_module.scoreboard_html(board)
+    assert all(f"title='not part of the total'>{k}</th>" in html for k in apart)
+
+
+def test_a_cooperative_game_ends_on_one_line_for_the_whole_table():
+    m = StepperModel(mythlab.make("elder_sign", players=2, seed=2), seats=[HUMAN, "odds"])
+    m.session.play(m.bots)
+    (line,) = m.scoreboard.lines
+    assert line.name == "P1, P2" and line.total is None
+    assert set(line.details) == {"Elder Signs", "doom tokens"}
+    needed = m.state.ancient_one.elder_signs
+    assert line.details["Elder Signs"] == f"{m.state.data.elder_signs} of {needed}"
+    html = stepper_module.scoreboard_html(m.scoreboard)
+    assert "<th>total</th>" not in html and "Elder Signs" in html

@@ -245,6 +245,7 @@ def score_table(s: CycladesState) -> dict[str, Any]:
         "winners": winners,
         "breakdown": {s.player_name(q): {"metropolises": metro[q], "gold": gold[q],
                                          "islands": len(s.islands_of(q))} for q in range(n)},
+        "details": ["gold", "islands"],  # not part of the score: gold breaks ties (p.6)
         "final": s.data.over,
         "reason": s.data.end_reason,
     }

@@ -281,7 +281,9 @@ class ElderSignState(State):
         return {"result": d.result or "in play", "won": won, "outcome": outcome,
                 "elder_signs": d.elder_signs,
                 "doom": d.doom, "winners": list(range(self.game.players)) if won else [],
-                "scores": {self.player_name(p): int(won) for p in range(self.game.players)}}
+                "scores": {self.player_name(p): int(won) for p in range(self.game.players)},
+                "team": {"Elder Signs": f"{d.elder_signs} of {self.ancient_one.elder_signs}",
+                         "doom tokens": f"{d.doom} of {self.ancient_one.doom}"}}
 
     def _diagnose(self, label: str) -> tuple[str, str] | None:
         return diagnose(self, label)

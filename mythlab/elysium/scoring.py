@@ -79,5 +79,6 @@ def score_table(s: ElysiumState) -> dict[str, Any]:
         "vp": vp,
         "winners": [q for q in tied if parts[q]["gold"] == richest],
         "breakdown": {s.player_name(q): parts[q] for q in range(n)},
+        "details": ["pp", "gold"],  # not VP: prestige points give "prestige", gold breaks ties
         "final": s.data.over,
     }

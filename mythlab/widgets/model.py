@@ -61,12 +61,15 @@ class ButtonGroup(NamedTuple):
 
 
 class ScoreLine(NamedTuple):
-    """One player's line on the final scoreboard: name, total and the total's sources."""
+    """One line on the final scoreboard: a player's name, total and the total's sources (they
+    add up to it), and ``details`` that are not part of it (gold for ties). A cooperative game
+    has one line for the whole table, its facts in ``details`` and no total."""
 
     name: str
     total: Any
     breakdown: dict[str, Any]
     winner: bool
+    details: dict[str, Any] = {}
 
 
 class Scoreboard(NamedTuple):
@@ -373,9 +376,15 @@ class StepperModel:
         scores = self.state.scores()
         winners = set(scores.get("winners", []))
         totals, parts = scores.get("scores", {}), scores.get("breakdown", {})
+        apart = set(scores.get("details", ()))  # breakdown entries that are not in the total
         names = self.state.game.player_names
-        lines = tuple(ScoreLine(name, totals.get(name), dict(parts.get(name, {})), p in winners)
+        lines = tuple(ScoreLine(name, totals.get(name),
+                                {k: v for k, v in parts.get(name, {}).items() if k not in apart},
+                                p in winners,
+                                {k: v for k, v in parts.get(name, {}).items() if k in apart})
                       for p, name in enumerate(names))
+        if "team" in scores:  # a cooperative game: one result for the whole table
+            lines = (ScoreLine(", ".join(names), None, {}, bool(winners), dict(scores["team"])),)
         headline = scores.get("outcome") or _winners_text([names[p] for p in sorted(winners)])
         return Scoreboard(headline, lines)
 

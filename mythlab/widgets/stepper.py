@@ -183,7 +183,8 @@ class Stepper(w.VBox):
             f'<div class="mythlab-error" style="color:#b00020">⚠ {escape(m.error)}</div>'
             if m.error else f"<div>{escape(m.status)}</div>")
         thinking = m.bot_to_move and self._pending is not None
-        self.thinking.value = f"<i>{escape(m.turn)} is thinking…</i>" if thinking else ""
+        waiting = "the dice are rolling…" if m.is_chance else f"{escape(m.turn)} is thinking…"
+        self.thinking.value = f"<i>{waiting}</i>" if thinking else ""
         if self._drawn == m.version:
             return
         self._drawn = m.version
@@ -275,12 +276,22 @@ def scoreboard_html(board: Scoreboard | None) -> str:
     if board is None:
         return ""
     sources = list(dict.fromkeys(k for line in board.lines for k in line.breakdown))
-    head = "".join(f"<th>{escape(s)}</th>" for s in ["", "total", *sources])
+    details = list(dict.fromkeys(k for line in board.lines for k in line.details))
+    totals = any(line.total is not None for line in board.lines)
+    apart = ' style="border-left:2px solid #999;color:#555;font-weight:normal"'
+    head = ("<th></th>" + ("<th>total</th>" if totals else "")
+            + "".join(f"<th>{'= ' if i == 0 else '+ '}{escape(s)}</th>"
+                      for i, s in enumerate(sources))
+            + "".join(f"<th{apart if i == 0 else ''} title='not part of the total'>"
+                      f"{escape(s)}</th>" for i, s in enumerate(details)))
     rows = "".join(
         f'<tr{" class=mythlab-winner style=font-weight:bold" if line.winner else ""}>'
-        f"<td>{escape(line.name)}{' (winner)' if line.winner else ''}</td>"
-        f"<td>{number_html(line.total) if line.total is not None else ''}</td>"
+        f"<td>{escape(line.name)}{' (winner)' if line.winner and totals else ''}</td>"
+        + (f"<td>{number_html(line.total) if line.total is not None else ''}</td>"
+           if totals else "")
         + "".join(f"<td>{number_html(line.breakdown.get(s, ''))}</td>" for s in sources)
+        + "".join(f"<td{apart if i == 0 else ''}>{number_html(line.details.get(s, ''))}</td>"
+                  for i, s in enumerate(details))
         + "</tr>" for line in board.lines)
     return (f'<div style="border:2px solid #444;padding:6px;margin:4px 0">'
             f'<h3 class="mythlab-result">{escape(board.headline)}</h3>'
