@@ -175,14 +175,14 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     return _serve(command)
 
 
-def _serve(command: list[str]) -> int:
+def _serve(command: list[str], env: dict[str, str] | None = None) -> int:
     """Run a server (Voilà, JupyterLab) until it ends, Ctrl-C, or a SIGTERM to mythlab, which
     is passed on: the server never outlives the command that started it."""
     import signal
     import subprocess
     import threading
 
-    server = subprocess.Popen(command)
+    server = subprocess.Popen(command, env=env)
     handles = threading.current_thread() is threading.main_thread()
     if handles:
         previous = signal.signal(signal.SIGTERM, lambda *_: server.terminate())
@@ -232,14 +232,17 @@ def _cmd_app(args: argparse.Namespace) -> int:
                   "with --port", file=sys.stderr)
             return 2
         port = probe.getsockname()[1]
-    notebook = importlib.resources.files("mythlab.widgets") / "app.ipynb"
-    command = [sys.executable, "-m", "voila", str(notebook), f"--port={port}",
+    widgets = importlib.resources.files("mythlab.widgets")
+    command = [sys.executable, "-m", "voila", str(widgets / "app.ipynb"), f"--port={port}",
                "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
-               "--VoilaConfiguration.file_allowlist=[]"]
+               "--VoilaConfiguration.file_allowlist=[]", "--template=mythlab"]
     if args.no_browser:
         command.append("--no-browser")
+    # the "mythlab" template (Voilà's own, without its CDN links: the app works offline)
+    found = os.pathsep.join([str(widgets / "jupyter"), *filter(None, [os.environ.get(
+        "JUPYTER_PATH")])])
     print(f"mythlab app: http://127.0.0.1:{port}/ (Ctrl-C stops it)", flush=True)
-    return _serve(command)
+    return _serve(command, env={**os.environ, "JUPYTER_PATH": found})
 
 
 def _cmd_games(args: argparse.Namespace) -> int:

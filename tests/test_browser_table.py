@@ -49,12 +49,20 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+OFF_THIS_MACHINE = re.compile(r"^(?!(https?|wss?)://(127\.0\.0\.1|localhost)[:/])[a-z]+://")
+"""Any address but this machine's: the app must work offline, so such a request is refused."""
+
+
 def test_each_game_is_played_to_game_over_in_the_app(app: str) -> None:
+    """Offline as well: every request off this machine is refused, and none is made."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
+        external: list[str] = []
+        page.route(OFF_THIS_MACHINE, lambda route: (external.append(route.request.url),
+                                                    route.abort()))
         try:
             seconds = harness.open_app(page, app)
             print(f"\napp start to the setup form: {seconds:.1f} s")
@@ -69,6 +77,7 @@ def test_each_game_is_played_to_game_over_in_the_app(app: str) -> None:
                 playwright_sync.expect(page.locator(".mythlab-result")).to_be_visible()
                 harness.click_figures(f"Voilà app {game}", millis)
                 assert "Traceback" not in page.content()
+            assert external == [], f"the app asked the network for {external}"
         except Exception:
             page.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "app-failure.png"))
             raise

@@ -137,6 +137,7 @@ def test_the_installed_wheel_copies_its_notebooks_and_prepares_jupyterlab(instal
         names = set(archive.namelist())
     assert {f"mythlab/notebooks/{n}" for n in shipped} <= names
     assert "mythlab/handouts/elder_sign_odds.csv" in names
+    assert "mythlab/widgets/jupyter/voila/templates/mythlab/index.html.j2" in names  # offline app
 
     work = installed.work / "class"
     out = run(installed.mythlab, "notebooks", work, cwd=installed.work)
