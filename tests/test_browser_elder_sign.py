@@ -77,3 +77,52 @@ def _drive(page: Page, lab: harness.Lab, expect) -> None:
 
     page.locator("button.mythlab-undo").click()
     expect(log).to_have_text(logged)
+
+
+def test_elder_sign_is_played_on_the_board_dice_and_all(lab: harness.Lab) -> None:
+    """Clicks on the board only (no move list): a card to go there, items to spend, then the
+    rolled dice and the task rows (the picker when a click means several moves), turn after
+    turn; each click changes the board and the log names the move it made."""
+    expect = playwright_sync.expect
+    with harness.lab_page(lab, "elder-sign-board-failure.png", 1280, 720) as page:
+        harness.open_and_run(page, lab, NOTEBOOK)
+        view, log = page.locator(".mythlab-view"), page.locator(".mythlab-log")
+        made: list[str] = []
+        rolls = 0
+        for _ in range(120):
+            page.wait_for_timeout(250)  # the last click's updates settle (buttons shown, hidden)
+            throw = page.locator("button.mythlab-roll:visible")
+            if throw.count():  # chance: the dice are thrown
+                rolls += 1
+                logged = log.text_content()
+                throw.first.click()
+                expect(log).not_to_have_text(logged)
+                continue
+            picks = page.locator(".mythlab-picker button.mythlab-pick")
+            hot = view.locator("[data-token].mythlab-hot")
+            tokens = [hot.nth(i).get_attribute("data-token") for i in range(hot.count())]
+            logged, before = log.text_content(), view.inner_html()
+            if not picks.count() and not tokens:  # a choice by name only (fail, try again…)
+                moves = page.locator("button.mythlab-action")
+                if not moves.count():
+                    break  # the game is over
+                moves.first.click()
+                expect(log).not_to_have_text(logged)
+                continue
+            # a task row when one can be completed; the picker once a die is chosen (focus?
+            # which marker?) or when the board offers nothing else; else a die, else the rest
+            rows = [t for t in tokens if t.startswith("row:")]
+            chosen = view.locator(".mythlab-selected").count()
+            if picks.count() and (chosen or not tokens) and not rows:
+                picks.first.click()
+            else:
+                order = rows or sorted(tokens, key=lambda t: (not t.startswith("die:"), t))
+                view.locator(f'[data-token="{order[0]}"].mythlab-hot').first.click()
+                made.append(order[0])
+            page.wait_for_function("([v, html]) => document.querySelector(v).innerHTML !== html",
+                                   arg=[".mythlab-view", before], timeout=15_000)
+            if log.text_content() != logged:
+                assert "Traceback" not in page.content()
+        kinds = {t.split(":")[0] for t in made}
+        assert {"card", "die", "row"} <= kinds and rolls >= 2 and len(made) >= 20, (made, rolls)
+        assert not page.locator(".mythlab-error").is_visible()
