@@ -157,6 +157,9 @@ def _discover() -> None:
         where = f"entry point {point.name!r} ({point.value})"
         try:
             found = _check(point.load(), where)
+        except BrokenGame as exc:  # a malformed spec: the message names the entry point
+            _broken[point.name] = str(exc)
+            continue
         except Exception as exc:  # a plugin may fail in any way; mythlab must go on
             _broken[point.name] = f"{where}: {type(exc).__name__}: {exc}"
             continue

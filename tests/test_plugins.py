@@ -242,6 +242,7 @@ def test_broken_plugins_are_named_and_the_other_games_listed(plugins):
     assert "ModuleNotFoundError" in found["broken"]["ghost"]
     assert "fake_plugin_that_is_not_there" in found["broken"]["ghost"]
     assert "has no title" in found["broken"]["malformed"]
+    assert found["broken"]["malformed"].count("entry point 'malformed'") == 1  # said once
 
 
 def test_mythlab_games_lists_the_others_then_names_the_broken_plugins(plugins):

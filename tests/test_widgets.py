@@ -291,3 +291,17 @@ def test_a_click_sends_the_board_and_each_relabelled_button_in_one_message_each(
     buttons = [keys for widget, keys in sent if isinstance(widget, ipywidgets.Button)
                and "mythlab-action" in widget._dom_classes]
     assert buttons and all(set(keys) >= {"description", "tooltip"} for keys in buttons), buttons
+
+
+def test_a_view_that_fails_to_load_is_named_in_a_warning_and_the_generic_view_shown():
+    """A class's game whose view module is broken still plays, in the generic view, and the
+    warning says which part failed and why (it used to fall back without a word)."""
+    from mythlab.widgets import views
+
+    original = registry.spec("toy-race")
+    registry.register(dataclasses.replace(original, view="no_such_module:view"))
+    try:
+        with pytest.warns(UserWarning, match=r"no_such_module.*generic view"):
+            assert views.view_for("toy-race") is views.generic_view
+    finally:
+        registry.register(original)

@@ -13,6 +13,7 @@ takes only ``state`` has no hidden parts to hide.
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable
 from functools import cache
 from html import escape
@@ -32,10 +33,16 @@ def view_for(game_name: str) -> View:
 
 def _part(game_name: str, part: str) -> Any:
     """A part of the game's ``GameSpec`` (imported on first use), or None for a game made
-    but never registered (a test's own class)."""
+    but never registered (a test's own class) or whose part fails to load: then a warning
+    names the error, and the table goes on with the generic part."""
     try:
-        return registry.spec(game_name).load(part)
+        info = registry.spec(game_name)
     except ValueError:
+        return None
+    try:
+        return info.load(part)
+    except registry.BrokenGame as exc:
+        warnings.warn(f"{exc}; the table shows the generic {part} instead", stacklevel=3)
         return None
 
 
