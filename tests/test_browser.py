@@ -83,8 +83,26 @@ def test_odds_explorer_in_jupyterlab(lab: harness.Lab) -> None:
     Roll, a choice and Reset update the step-through."""
     harness.put_notebook(lab, ODDS_NOTEBOOK, ODDS_CODE)
     harness.start_kernel(lab, ODDS_NOTEBOOK)
-    with harness.lab_page(lab, "odds-failure.png") as page:
+    with harness.lab_page(lab, "odds-failure.png", 1280, 720) as page:
         _drive_odds(page, lab, playwright_sync.expect)
+        assert page.evaluate(CLIPPED, ".mythlab-odds-explorer") == []
+
+
+CLIPPED = """(root) => {
+    const box = document.querySelector(root), out = [];
+    if (box.scrollWidth > box.clientWidth + 1) out.push(`${root} scrolls sideways`);
+    for (const el of box.querySelectorAll('*')) {
+        const b = el.getBoundingClientRect();
+        if (!b.width) continue;
+        if (b.right > window.innerWidth + 1) out.push(`${el.className} ends at ${b.right}px`);
+        if (['INPUT', 'SELECT', 'BUTTON', 'LABEL'].includes(el.tagName)
+                && el.scrollWidth > el.clientWidth + 1)
+            out.push(`${el.tagName} ${el.textContent || el.value} is clipped`);
+    }
+    return out;
+}"""
+"""What in ``root`` is cut off at the window's size: a control whose text does not fit, a
+part past the right edge, or the whole scrolling sideways (a formula that does not wrap)."""
 
 
 STEPS_NOTEBOOK = "odds-steps.ipynb"
@@ -145,3 +163,19 @@ def _drive_odds_steps(page: Page, expect) -> None:
     page.locator("button.mythlab-odds-reset").click()
     expect(log).to_have_text("")
     expect(page.locator(".mythlab-odds-situation")).to_contain_text("to roll: 6G+R")
+
+
+def test_the_clipping_check_catches_a_cut_off_button_and_a_formula_that_does_not_wrap():
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.set_content(
+                "<div class='box' style='width:300px;overflow:auto'>"
+                "<button style='width:40px;white-space:nowrap;overflow:hidden'>a long label"
+                "</button><span style='white-space:nowrap'>" + "x + " * 200 + "</span></div>")
+            found = page.evaluate(CLIPPED, ".box")
+        finally:
+            browser.close()
+    assert any("scrolls sideways" in f for f in found)
+    assert any("a long label is clipped" in f for f in found)
