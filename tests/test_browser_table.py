@@ -85,6 +85,49 @@ def test_each_game_is_played_to_game_over_in_the_app(app: str) -> None:
             browser.close()
 
 
+LAYOUT = [("agea", 2), ("cyclades", 3), ("elysium", 3), ("elder_sign", 2)]
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+ON_SCREEN = """() => {
+    const top = document.querySelector('.mythlab-stepper').getBoundingClientRect().top;
+    const view = document.querySelector('.mythlab-view').getBoundingClientRect();
+    const moves = document.querySelector('.mythlab-moves').getBoundingClientRect();
+    return {wide: document.documentElement.scrollWidth, view_bottom: view.bottom - top,
+            moves_top: moves.top - top, view_right: view.right};
+}"""
+"""Where the board ends and the moves begin, with the table scrolled to the top of the window."""
+
+
+def test_each_table_fits_1280_by_720_in_the_app_mid_game(app: str) -> None:
+    """A person seated against bots, a dozen clicks into the game: nothing wider than the
+    window, and the whole board and the first moves on one screen with the table at the top.
+    ``MYTHLAB_SCREENSHOTS=1`` saves each screen as ``docs/screenshots/<game>-app.png``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        try:
+            harness.open_app(page, app)
+            for game, players in LAYOUT:
+                if page.locator(".mythlab-app-new").is_visible():
+                    page.locator(".mythlab-app-new").click()
+                harness.set_up_app(page, game, players, ["a person"] + ["bot: greedy"] * (
+                    players - 1))
+                for _ in range(12):
+                    page.evaluate(harness.PLAY_ONE_CLICK, [0, 30_000])
+                page.evaluate("() => document.querySelector('.mythlab-stepper').scrollIntoView()")
+                fit = page.evaluate(ON_SCREEN)
+                assert fit["wide"] <= 1280 and fit["view_right"] <= 1280, (game, fit)
+                assert fit["view_bottom"] <= 720 and fit["moves_top"] < 700, (game, fit)
+                if os.environ.get("MYTHLAB_SCREENSHOTS"):
+                    page.screenshot(path=str(SCREENSHOTS / f"{game.replace('_', '-')}-app.png"))
+        except Exception:
+            page.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "fit-failure.png"))
+            raise
+        finally:
+            browser.close()
+
+
 def test_pass_and_play_hides_the_private_view_between_turns_in_the_app(app: str) -> None:
     from playwright.sync_api import sync_playwright
 
