@@ -1,6 +1,6 @@
-"""The Elysium table fits a 1280x720 screen (issue 12 §3): in headless Chromium, the view of a
-seated mid-game position is at most 480 px tall and never wider than the screen, so the Agora,
-the player's own area and the moves below are on screen together.
+"""The Elder Sign table fits a 1280x720 screen (issue 12 §3): in headless Chromium, the view of
+a seated mid-game position is at most 480 px tall and never wider than the screen, so the
+adventure cards, the investigators and the moves below are on screen together.
 
 Writes the screenshot ``docs/screenshots/elder-sign-table.png`` when ``MYTHLAB_SCREENSHOTS`` is set.
 """
