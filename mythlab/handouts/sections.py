@@ -92,6 +92,10 @@ def cyclades() -> Sections:
 
 # --- Elder Sign -----------------------------------------------------------------------------
 
+READING_NAMES = {"seed": "the rulebook's", "faq": "the FAQ's"}
+"""The wild face's readings as a table reads them (``seed``: mythlab's word for the rulebook)."""
+
+
 def elder_sign() -> Sections:
     """Elder Sign's handout sections: the dice, their readings and the adventures × dice table."""
     from mythlab.elder_sign import adventures
@@ -103,8 +107,9 @@ def elder_sign() -> Sections:
     die_rows = [[html.escape(d.name), html.escape(", ".join(
         f"{f}×{w}" if w > 1 else str(f) for f, w in d.faces)), mark(d.provenance, d.where)]
         for d in dice]
-    readings = [[html.escape(w.name), html.escape(", ".join(sorted(w.counts_as))),
-                 mark(w.provenance)] for w in dice.readings]
+    readings = [[html.escape(f"{READING_NAMES.get(w.name, w.name)} ({w.name})"),
+                 html.escape(", ".join(sorted(w.counts_as))), mark(w.provenance)]
+                for w in dice.readings]
     scenarios, rows = shipped_odds()
     cards = {a.name: a for a in adventures()}
     odds_rows = [[html.escape(name), mark(cards[name].provenance),
