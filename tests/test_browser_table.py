@@ -98,7 +98,7 @@ ON_SCREEN = """() => {
 
 
 def test_each_table_fits_1280_by_720_in_the_app_mid_game(app: str) -> None:
-    """A person seated against bots, a dozen clicks into the game: nothing wider than the
+    """A person seated against bots, a dozen clicks into a seeded game: nothing wider than the
     window, and the whole board and the first moves on one screen with the table at the top.
     ``MYTHLAB_SCREENSHOTS=1`` saves each screen as ``docs/screenshots/<game>-app.png``."""
     from playwright.sync_api import sync_playwright
@@ -112,9 +112,12 @@ def test_each_table_fits_1280_by_720_in_the_app_mid_game(app: str) -> None:
                 if page.locator(".mythlab-app-new").is_visible():
                     page.locator(".mythlab-app-new").click()
                 harness.set_up_app(page, game, players, ["a person"] + ["bot: greedy"] * (
-                    players - 1))
+                    players - 1), seed=1)
                 for _ in range(12):
                     page.evaluate(harness.PLAY_ONE_CLICK, [0, 30_000])
+                # seeded, so the same dozen clicks every run: an unseeded Cyclades game could
+                # end within them, and the result table then stands above the board
+                assert page.locator(".mythlab-result").count() == 0, (game, "already over")
                 page.evaluate("() => document.querySelector('.mythlab-stepper').scrollIntoView()")
                 fit = page.evaluate(ON_SCREEN)
                 assert fit["wide"] <= 1280 and fit["view_right"] <= 1280, (game, fit)

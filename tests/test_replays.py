@@ -20,6 +20,12 @@ import mythlab
 RECORDED = json.loads(gzip.decompress((Path(__file__).parent / "replays.json.gz").read_bytes()))
 
 
+# Keys scores() gained after the recording, for the scoreboard only (commit "Scoreboard: the
+# sources add up to the total"): which breakdown entries stand apart from the total, and Elder
+# Sign's one-line team result. They carry no outcome the recorded keys do not already hold.
+ADDED_AFTER_RECORDING = ("details", "team")
+
+
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -38,4 +44,6 @@ def test_a_recorded_game_replays_to_the_same_states(game):
             assert digest(state.to_json()) == expected, \
                 f"the state after step {step} ({label!r}) differs from the recording"
     assert state.is_terminal()
-    assert digest(json.dumps(state.scores(), sort_keys=True, default=str)) == game["scores"]
+    scores = {key: value for key, value in state.scores().items()
+              if key not in ADDED_AFTER_RECORDING}
+    assert digest(json.dumps(scores, sort_keys=True, default=str)) == game["scores"]
