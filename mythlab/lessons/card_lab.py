@@ -34,7 +34,7 @@ GOLDEN_FLEECE = """\
 id: golden-fleece
 name: {en: Golden Fleece}
 level: 1
-copies: 3
+copies: 2
 condition: [yellow]
 timing: activate
 power: {per: {family: zeus, in: domain}, gain: {vp: 1}}
