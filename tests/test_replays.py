@@ -4,6 +4,10 @@
 before the one-folder-per-game refactor (issue 11), which promised no behaviour change: the same
 options, seed and actions give the same states. A digest mismatch names the first step where
 the game now differs. Re-record only for a deliberate rule change, saying so in its commit.
+
+Elysium's games were re-recorded (``record_replays.py --only elysium``; each names its commit)
+for the issue 13 balancing pass, which changed mythlab-provenance card data: copies, levels and
+one power. The other games are still the recording from before the refactor.
 """
 
 from __future__ import annotations
