@@ -7,6 +7,8 @@ games: a stale or wrongly keyed value would show as a difference. (The per-map s
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import yaml
 
@@ -86,3 +88,25 @@ def test_derived_counts_match_their_definitions(states):
                                            and d.fleets.get(z, q) == q]
         for i in g.islands:
             assert s.game.spots[i] == {k - 1 for k in g.slots[i].metropolis}
+
+
+@pytest.mark.parametrize("players, seed", [(5, 11), (4, 12), (3, 13), (2, 14)])
+def test_a_move_leaves_the_state_it_was_applied_to_unchanged(players, seed):
+    """A move shares most of the position with the state before it (``copy_for_move``): no
+    rule may change a shared field in place. Every state of a random game, and the states of
+    the other moves tried from it, still reads as it did when it was made."""
+    rng = random.Random(seed)
+    state = mythlab.make("cyclades", players=players, seed=seed).initial_state()
+    made = []
+    while not state.is_terminal():
+        made.append((state, state._dump_json()))
+        if state.is_chance_node():
+            state = state.apply(state.sample_chance())
+            continue
+        moves = state.legal_actions()
+        for other in rng.sample(moves, min(2, len(moves))):
+            tried = state.apply(other)
+            made.append((tried, tried._dump_json()))
+        state = state.apply(rng.choice(moves))
+    for s, text in made:
+        assert s._dump_json() == text, s.history[-1:]

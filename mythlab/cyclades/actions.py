@@ -96,7 +96,8 @@ def do_apollo_marker(s: CycladesState, t: Task, a: Action) -> None:
     """The island yields 1 GP more each cycle from now on; the Apollo turn ends (rulebook p.6)."""
     s.pop()
     island = a.args[0]
-    s.data.markers[island] = s.data.markers.get(island, 0) + 1
+    markers = s.to_change("markers")
+    markers[island] = markers.get(island, 0) + 1
     s.log(f"{s.player_name(t.player)} places a prosperity marker on {island}: it yields 1 GP "
           "more each cycle.", APOLLO)
     s.finish_turn(t.token)
@@ -285,9 +286,9 @@ def do_recruit(s: CycladesState, t: Task, a: Action) -> None:
     elif unit == "troop":
         d.troops[place] = d.troops.get(place, 0) + 1
     elif unit == "priest":
-        d.priests[me] += 1
+        s.to_change("priests")[me] += 1
     else:
-        d.philosophers[me] += 1
+        s.to_change("philosophers")[me] += 1
     where = f" {'in' if unit == 'fleet' else 'on'} {place}" if place else ""
     s.log(f"{s.player_name(me)} recruits a {unit}{where} ({cost_text(cost)}).", RECRUIT[unit])
 
@@ -330,8 +331,8 @@ def do_swap(s: CycladesState, t: Task, a: Action) -> None:
     slot = a.args[0]
     d.gold[t.player] -= s.game.n["creature_swap_cost"]
     old = d.track[slot]
-    d.discard.append(old)
-    d.track[slot] = s.draw_creature()
+    s.to_change("discard").append(old)
+    s.to_change("track")[slot] = s.draw_creature()
     new = s.card_name(d.track[slot]) if d.track[slot] else "nothing (no cards left)"
     s.log(f"{s.player_name(t.player)} discards the {s.card_name(old)}; {new} takes its place.",
           SWAP)
@@ -346,10 +347,10 @@ def do_call(s: CycladesState, t: Task, a: Action) -> None:
     slot = a.args[0]
     cost, temples = creature_cost(s, me, slot)
     d.gold[me] -= cost
-    d.temples_used[me] += temples
+    s.to_change("temples_used")[me] += temples
     card = d.track[slot]
-    d.track[slot] = ""
-    d.limbo.append(card)
+    s.to_change("track")[slot] = ""
+    s.to_change("limbo").append(card)
     s.log(f"{s.player_name(me)} calls the {s.card_name(card)} for {cost} GP"
           + (f" ({temples} temple discount(s))" if temples else "") + ".",
           TEMPLE if temples else CALL_CREATURE)

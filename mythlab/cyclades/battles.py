@@ -209,7 +209,7 @@ def conquer(s: CycladesState, island: str, player: int, units: int) -> None:
     """``player`` takes ``island`` with ``units`` troops, and the buildings on it (rulebook p.5)."""
     d = s.data
     before = d.owners.get(island)
-    d.owners[island] = player
+    s.to_change("owners")[island] = player
     if units:
         d.troops[island] = units
     built = [b for b in s.slots_of(island) if b]
@@ -226,11 +226,11 @@ def eliminate(s: CycladesState, player: int) -> None:
     for z in s.fleet_zones(player):
         del d.fleets[z], d.fleet_count[z]
     for f in [f for f in d.figures if f.player == player]:
-        d.figures.remove(f)
+        s.to_change("figures").remove(f)
         if f.card:
-            d.discard.append(f.card)
-    d.gold[player] = d.priests[player] = d.philosophers[player] = 0
-    d.out[player] = True
+            s.to_change("discard").append(f.card)
+    d.gold[player] = s.to_change("priests")[player] = s.to_change("philosophers")[player] = 0
+    s.to_change("out")[player] = True
     d.acting = [t for t in d.acting if d.tokens[t] != player]
     s.log(f"{s.player_name(player)} has lost the last island and leaves the game.",
           RULES.ruling("elimination"))

@@ -46,8 +46,8 @@ def creature_decision(task: Task) -> Task:
 def release(s: CycladesState, card: str) -> None:
     """The called card leaves limbo for the discard pile (rulebook p.3)."""
     if card and card in s.data.limbo:
-        s.data.limbo.remove(card)
-        s.data.discard.append(card)
+        s.to_change("limbo").remove(card)
+        s.to_change("discard").append(card)
 
 
 def call(s: CycladesState, player: int, creature: str, card: str) -> None:
@@ -76,9 +76,9 @@ def expire_figures(s: CycladesState, player: int) -> None:
 
 def remove_figure(s: CycladesState, f: Figure) -> None:
     """A figure leaves the board; the card it held goes to the discard pile."""
-    s.data.figures.remove(f)
+    s.to_change("figures").remove(f)
     if f.card:
-        s.data.discard.append(f.card)
+        s.to_change("discard").append(f.card)
 
 
 def place_figure(s: CycladesState, player: int, creature: str, island: str, card: str) -> None:
@@ -90,17 +90,17 @@ def place_figure(s: CycladesState, player: int, creature: str, island: str, card
         remove_figure(s, old)
         s.log(f"The {name} leaves {old.space}.", RULES.ruling("one-figure-each"))
     if card:
-        d.limbo.remove(card)
+        s.to_change("limbo").remove(card)
     other = next((f for f in d.figures if f.space == island and f.creature in ISLAND_FIGURES),
                  None)
     if other is not None:
         remove_figure(s, other)
         if card:
-            d.discard.append(card)
+            s.to_change("discard").append(card)
         s.log(f"The {name} and the {s.card_name(other.creature)} meet on {island} and destroy "
               "each other.", FIGURINES)
         return
-    d.figures.append(Figure(creature, island, player, d.cycle, card))
+    s.to_change("figures").append(Figure(creature, island, player, d.cycle, card))
     s.log(f"{s.player_name(player)} places the {name} on {island} until the start of his "
           "next turn.", rule_of(creature))
     if creature == "polyphemus":
@@ -113,6 +113,7 @@ def polyphemus_push(s: CycladesState, island: str) -> None:
     d = s.data
     ring = set(s.game.coast[island])
     rule = rule_of("polyphemus")
+    figures = s.to_change("figures")  # the Kraken's figure may move
     kraken = s.figure("kraken")
     for z in s.game.coast[island]:
         if z not in d.fleets:
@@ -134,7 +135,7 @@ def polyphemus_push(s: CycladesState, island: str) -> None:
             kraken.space = to
             s.log(f"The Kraken is pushed to {to}.", rule)
         else:
-            d.figures.remove(kraken)
+            figures.remove(kraken)
             s.log("The Kraken has nowhere to go and leaves the board.", rule)
 
 
@@ -271,7 +272,7 @@ def do_chimera(s: CycladesState, t: Task, a: Action) -> None:
     d = s.data
     copied = a.args[0]
     s.log(f"The Chimera takes the power of the {s.card_name(copied)}.", rule_of("chimera"))
-    d.deck += d.discard
+    d.deck = d.deck + d.discard
     d.discard = []
     s.stream.shuffle(d.deck)
     s.log("The discard pile is shuffled into the creature deck.", RESHUFFLE)
@@ -347,9 +348,9 @@ def do_sell(s: CycladesState, t: Task, a: Action) -> None:
         if not d.fleet_count[where]:
             del d.fleet_count[where], d.fleets[where]
     elif what == "priest":
-        d.priests[me] -= 1
+        s.to_change("priests")[me] -= 1
     else:
-        d.philosophers[me] -= 1
+        s.to_change("philosophers")[me] -= 1
     s.log(f"{s.player_name(t.player)} sells a {what}"
           + (f" from {where}" if where else "") + f" to the Sphinx for "
           f"{s.game.n['sphinx_price']} GP.", rule_of("sphinx"))
@@ -467,7 +468,7 @@ def do_theft(s: CycladesState, t: Task, a: Action) -> None:
     """The opponent's philosopher (Satyr) or priest (Dryad) goes to the player."""
     power_used(s, t)
     card = STOLEN[t.card]
-    held = getattr(s.data, f"{card}s")
+    held = s.to_change(f"{card}s")
     held[a.args[0]] -= 1
     held[t.player] += 1
     s.log(f"The {s.card_name(t.card)} takes a {card} from {s.player_name(a.args[0])}.",
@@ -507,9 +508,10 @@ def do_kraken(s: CycladesState, t: Task, a: Action) -> None:
     d = s.data
     zone = a.args[0]
     old = s.figure("kraken")
+    figures = s.to_change("figures")
     if old is not None:
-        d.figures.remove(old)
-    d.figures.append(Figure("kraken", zone, t.player, d.cycle, ""))
+        figures.remove(old)
+    figures.append(Figure("kraken", zone, t.player, d.cycle, ""))
     s.log(f"The Kraken rises in {zone}.", rule_of("kraken"))
     sink(s, zone)
     s.push("kraken-move", player=t.player, space=zone)
@@ -534,6 +536,7 @@ def do_move_kraken(s: CycladesState, t: Task, a: Action) -> None:
     s.pop()
     zone = a.args[0]
     s.data.gold[t.player] -= s.game.n["kraken_move_cost"]
+    s.to_change("figures")  # the Kraken's figure moves
     kraken = s.figure("kraken")
     kraken.space = zone
     s.log(f"The Kraken moves to {zone}.", rule_of("kraken"))

@@ -167,13 +167,12 @@ def do_discard(s: CycladesState, t: Task, a: Action) -> None:
 def place(s: CycladesState, player: int, island: str, how: str) -> None:
     """Place the Metropolis on ``island`` ("" = no free spot or no tile: it is lost); the four
     buildings are already discarded, four philosophers are discarded here."""
-    d = s.data
     who = s.player_name(player)
     rule = METRO_ECONOMIC if how == "economic" else METRO_INTELLECTUAL
     if how == "economic":
         what = "four different buildings"
     else:
-        d.philosophers[player] -= s.game.n["philosophers_for_metropolis"]
+        s.to_change("philosophers")[player] -= s.game.n["philosophers_for_metropolis"]
         what = "four philosophers"
     if not island:
         if supply_left(s, "metropolis") <= 0:

@@ -152,7 +152,7 @@ def do_go_to_apollo(s: CycladesState, t: Task, a: Action) -> None:
     d = s.data
     s.pop()
     d.bid_god[t.token] = APOLLO
-    d.apollo.append(t.token)
+    s.to_change("apollo").append(t.token)
     s.log(f"{s.player_name(t.player)} goes to Apollo (space {len(d.apollo)}).", APOLLO_OFFERING)
 
 

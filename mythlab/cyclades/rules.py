@@ -14,8 +14,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from mythlab.engine import Game, Phase, PhaseBook, State
+from mythlab.engine import Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
+from mythlab.engine.copying import replicate
 from mythlab.engine.errors import shown
 
 # the rules modules register their offers and moves with RULES as they are imported
@@ -42,7 +43,7 @@ from .refs import (
     TURN_TRACK,
     VICTORY,
 )
-from .state import CycladesData, Task
+from .state import CycladesData, Task, copy_for_move
 from .structure import structure_problems
 
 PHASES = PhaseBook([
@@ -196,7 +197,7 @@ class CycladesGame(Game):
 class CycladesState(State):
     """A position in Cyclades."""
 
-    __slots__ = ()
+    __slots__ = ("_owned",)
     data_class = CycladesData
     rules = RULES
     data: CycladesData
@@ -213,6 +214,25 @@ class CycladesState(State):
             if phase:
                 return phase
         return d.stage
+
+    def _copy_data_for(self, action: Action) -> CycladesData:
+        """The position for a move, sharing the fields few moves change (``copy_for_move``)."""
+        return copy_for_move(self.data)
+
+    def _before_move(self, action: Action) -> None:
+        self._owned: set[str] = set()  # the shared fields this move has copied: none yet
+
+    def to_change(self, name: str) -> Any:
+        """The field ``name`` of the position, for a rule to change in place: copied first
+        while this state still shares it with the state before the move (``copy_for_move``).
+        A state no move made (a new game, a clone) owns all of its fields."""
+        value = getattr(self.data, name)
+        owned = getattr(self, "_owned", None)
+        if owned is not None and name not in owned:
+            owned.add(name)
+            value = replicate(value)
+            setattr(self.data, name, value)
+        return value
 
     def decision(self) -> Task:
         """The top task; a called creature's is the decision of its own power."""
@@ -272,11 +292,11 @@ class CycladesState(State):
     def set_slot(self, island: str, slot: int, what: str) -> None:
         """Put ``what`` on a building slot ("" frees it); an island left with no
         buildings leaves ``buildings``."""
-        d = self.data
-        slots = d.buildings.setdefault(island, [""] * self.game.slots[island].small)
+        buildings = self.to_change("buildings")
+        slots = buildings.setdefault(island, [""] * self.game.slots[island].small)
         slots[slot] = what
         if not any(slots):
-            del d.buildings[island]
+            del buildings[island]
 
     def built(self, player: int) -> dict[str, list[str]]:
         """The player's islands with buildings on them, and their slots, in map order (never
@@ -352,11 +372,11 @@ class CycladesState(State):
         """The top creature card; an empty deck is first rebuilt from the discard pile."""
         d = self.data
         if not d.deck and d.discard:
-            d.deck, d.discard = d.discard, []
+            d.deck, d.discard = self.to_change("discard"), []
             self.stream.shuffle(d.deck)
             self.log("The creature deck is empty: the discard pile is shuffled into a new deck.",
                      RESHUFFLE)
-        return d.deck.pop() if d.deck else ""
+        return self.to_change("deck").pop() if d.deck else ""
 
     def card_name(self, card: str) -> str:
         """The creature's name as printed on its card."""
@@ -414,8 +434,8 @@ class CycladesState(State):
         if active == 3 and d.track[2]:
             self.log(f"Nobody called the {self.card_name(d.track[2])}: it is discarded.",
                      CREATURE_TRACK)
-            d.discard.append(d.track[2])
-            d.track[2] = ""
+            self.to_change("discard").append(d.track[2])
+            self.to_change("track")[2] = ""
         cards = [c for c in d.track[:active] if c]
         track = [""] * (active - len(cards)) + cards + [""] * (3 - active)
         for slot in range(active):
@@ -433,7 +453,7 @@ class CycladesState(State):
         space of the turn track (rulebook p.3)."""
         d = self.data
         if d.acting:
-            token = d.acting.pop(0)
+            token = self.to_change("acting").pop(0)
             actions.start_turn(self, token)
             return
         self._end_cycle()
@@ -442,7 +462,7 @@ class CycladesState(State):
         """The token goes on the last free space of the turn track: next cycle's order
         (rulebook p.3)."""
         d = self.data
-        d.next_order.insert(0, token)
+        self.to_change("next_order").insert(0, token)
         self.log(f"{self.player_name(d.tokens[token])} puts the offering token on space "
                  f"{len(d.tokens) - len(d.next_order) + 1} of the turn track.", TURN_TRACK)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mythlab.engine.copying import replicate
+
 
 @dataclass
 class Figure:
@@ -52,7 +54,12 @@ class Task:
 
 @dataclass
 class CycladesData:
-    """The whole position."""
+    """The whole position.
+
+    A move works on a copy made by ``copy_for_move``: the fields most moves change are copied,
+    the others are shared with the state before the move, so a rule changes one of those in
+    place only through ``CycladesState.to_change`` (replacing a field whole is always safe).
+    """
 
     gold: list[int]                            # seat -> gold behind the screen
     tokens: list[int]                          # token -> seat
@@ -93,3 +100,23 @@ class CycladesData:
     winners: list[int] = field(default_factory=list)
     over: bool = False
     end_reason: str = ""
+
+
+def copy_for_move(data: CycladesData) -> CycladesData:
+    """A copy of ``data`` for a move: gold, units on the board, bids and tasks (which most
+    moves change) and the battle are copied; every other field is shared with ``data`` until
+    ``CycladesState.to_change`` copies it (a random game's move changes about 2 of them)."""
+    fields = data.__dict__
+    copied = fields.copy()
+    copied["gold"] = fields["gold"][:]
+    copied["troops"] = fields["troops"].copy()
+    copied["fleets"] = fields["fleets"].copy()
+    copied["fleet_count"] = fields["fleet_count"].copy()
+    copied["bid_god"] = fields["bid_god"][:]
+    copied["bid_amount"] = fields["bid_amount"][:]
+    copied["tasks"] = fields["tasks"][:]
+    if copied["battle"] is not None:
+        copied["battle"] = replicate(copied["battle"])
+    new = object.__new__(CycladesData)
+    new.__dict__ = copied
+    return new
