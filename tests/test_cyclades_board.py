@@ -429,6 +429,17 @@ def test_income_counts_islands_markers_and_held_trade_zones(G):
         income(G, {"A1": 0}, {})
 
 
+def test_income_on_the_game_tables_is_the_map_query(G):
+    rng = random.Random(11)
+    routes = SeaRoutes(G)
+    for _ in range(200):
+        owners = {i: rng.choice([0, 1, 2, None]) for i in rng.sample(islands(G), 7)}
+        fleets = {z: rng.randrange(3) for z in rng.sample(sea_zones(G), rng.randrange(25))}
+        markers = {i: rng.randrange(3) for i in rng.sample(islands(G), 3)}
+        assert routes.income(owners, fleets, markers, [0, 1, 2]) == \
+            income(G, owners, fleets, markers, [0, 1, 2])
+
+
 def test_chokepoints_are_the_sea_zones_that_cut_the_sea(G):
     S = sea_graph(G)
     expected = [z for z in sea_zones(G) if not nx.is_connected(S.subgraph(set(S) - {z}))]

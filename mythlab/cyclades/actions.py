@@ -108,7 +108,8 @@ def recruit_zones(s: CycladesState, player: int) -> list[str]:
     """Sea zones next to the player's islands, empty or his own, not closed (rulebook p.4)."""
     d = s.data
     blocked = s.blocked()
-    zones = {z for i in s.islands_of(player) for z in s.game.coast[i]}
+    coast = s.game.coast
+    zones = {z for i, owner in d.owners.items() if owner == player for z in coast[i]}
     return sorted((z for z in zones if z not in blocked and d.fleets.get(z, player) == player),
                   key=s.game.zone_order.__getitem__)
 
@@ -170,17 +171,16 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
         unit = god.recruit
         if unit == "fleet":
             if s.units(me, "fleet") < n["fleets_per_player"]:
-                out += [recruit_move(s, unit, z, cost) for z in recruit_zones(s, me)]
+                out += recruit_moves(s, unit, recruit_zones(s, me), cost)
         elif unit == "troop":
             if s.units(me, "troop") < n["troops_per_player"]:
-                out += [recruit_move(s, unit, i, cost) for i in mine]
+                out += recruit_moves(s, unit, mine, cost)
         elif supply_left(s, unit) > 0:  # SUPPLY: priests and philosophers are cards in the box
             out.append(recruit_move(s, unit, "", cost))
     # building (rulebook p.4)
     if gold >= n["build_cost"] and supply_left(s, god.building) > 0:  # SUPPLY
         for i in mine:
-            where = build_slots(s, i)
-            out += [build_move(s, god.building, i, k, len(where)) for k in where]
+            out += build_moves(s, god.building, i)
     # special actions (rulebook p.5)
     if god.special == "move-fleets" and gold >= n["fleet_move_cost"]:
         out += sail_actions(s, me, s.fleet_zones(me), "sail",
@@ -220,6 +220,16 @@ def recruit_move(s: CycladesState, unit: str, place: str, cost: int) -> Action:
     return move
 
 
+def recruit_moves(s: CycladesState, unit: str, places: list[str], cost: int
+                  ) -> tuple[Action, ...]:
+    """``recruit_move`` in or on each of ``places``, kept per list of places."""
+    key = ("recruits", unit, tuple(places), cost)
+    moves = SHARED_MOVES.get(key)
+    if moves is None:
+        moves = keep_shared(key, tuple(recruit_move(s, unit, p, cost) for p in places))
+    return moves
+
+
 def build_move(s: CycladesState, kind: str, island: str, slot: int, choices: int) -> Action:
     """Build a ``kind`` on ``slot`` of ``island``, one of ``choices`` squares (rulebook p.4)."""
     key = ("build", kind, island, slot, choices, slot in spot_of(s, island))
@@ -229,6 +239,18 @@ def build_move(s: CycladesState, kind: str, island: str, slot: int, choices: int
         move = keep_shared(key, act(f"{label} ({s.game.n['build_cost']} GP)", "build", BUILD,
                                     island, slot))
     return move
+
+
+def build_moves(s: CycladesState, kind: str, island: str) -> tuple[Action, ...]:
+    """Every way to build a ``kind`` on ``island`` (``build_slots``), kept per island, slots
+    as they stand and Metropolis spot."""
+    key = ("builds", kind, island, tuple(s.slots_of(island)), spot_of(s, island))
+    moves = SHARED_MOVES.get(key)
+    if moves is None:
+        where = build_slots(s, island)
+        moves = keep_shared(key, tuple(build_move(s, kind, island, k, len(where))
+                                       for k in where))
+    return moves
 
 
 def troop_move(s: CycladesState, src: str, dst: str, k: int) -> Action:

@@ -724,6 +724,8 @@ class SeaRoutes:
         self.coast = {i: sea_neighbours(G, i) for i in islands(G)}
         self.sea_adj = {z: sea_neighbours(G, z) for z in zones}
         self.shore = {z: island_neighbours(G, z) for z in zones}
+        #: the cornucopias printed on each island and sea zone
+        self.prosperity = {n: G.nodes[n]["prosperity"] for n in self.coast.keys() | zones}
 
     def fleet_chain(self, island: str, player: P, fleets: Mapping[str, P]) -> list[str]:
         """:func:`fleet_chain`: the islands linked to ``island`` by chains of the player's
@@ -738,6 +740,19 @@ class SeaRoutes:
         reached = {i for z in seen for i in self.shore[z]}
         reached.discard(island)
         return sorted(reached, key=self.rank.__getitem__)
+
+    def income(self, owners: Mapping[str, P], fleets: Mapping[str, P],
+               markers: Mapping[str, int], players: Iterable[P] = ()) -> dict[P, int]:
+        """:func:`income`: each player's revenue (Cyclades rulebook, Greek edition, p.2)."""
+        worth = self.prosperity
+        out: dict[P, int] = dict.fromkeys(players, 0)
+        for island, owner in owners.items():
+            if owner is not None:
+                out[owner] = out.get(owner, 0) + worth[island] + markers.get(island, 0)
+        for zone, owner in fleets.items():
+            if owner is not None:
+                out[owner] = out.get(owner, 0) + worth[zone]
+        return out
 
 
 def fleet_moves(G: nx.Graph, zone: str, player: P, fleets: Mapping[str, P],

@@ -64,8 +64,8 @@ def open_gods(s: CycladesState) -> list[str]:
 
 def holder(s: CycladesState, god: str) -> int:
     """The token bidding on ``god`` (-1 if none)."""
-    d = s.data
-    return next((t for t, g in enumerate(d.bid_god) if g == god), -1)
+    bid_god = s.data.bid_god
+    return bid_god.index(god) if god in bid_god else -1
 
 
 def payment(s: CycladesState, player: int, amount: int) -> int:
@@ -113,13 +113,12 @@ def offer_bid(s: CycladesState, t: Task) -> list[Action]:
     d = s.data
     out = []
     top = max_bid(s, t.token)
-    # the first token on each god, as ``holder`` finds it
-    holders = {g: token for token, g in reversed(list(enumerate(d.bid_god)))}
+    min_bid = s.game.n["min_bid"]
     for god in open_gods(s):
         if god == t.god:
             continue
-        h = holders.get(god, -1)
-        low = max(s.game.n["min_bid"], (d.bid_amount[h] + 1) if h >= 0 else 0)
+        h = holder(s, god)
+        low = max(min_bid, (d.bid_amount[h] + 1) if h >= 0 else 0)
         out += bid_moves(s, god, h, top)[low:top + 1]
     # Apollo takes any number of tokens, both of one player too (ruling apollo-tokens)
     out.append(GO_TO_APOLLO)
@@ -133,9 +132,8 @@ GO_TO_APOLLO = act("go to Apollo", "apollo", APOLLO_OFFERING,
 def bid_moves(s: CycladesState, god: str, holder_token: int, top: int) -> tuple[Action, ...]:
     """The offerings of 0 .. ``top`` GP (at least) to ``god``, held by ``holder_token`` (-1 if
     none), as moves indexed by amount (``shared_series``)."""
-    name = s.game.gods[god].name
     return shared_series(("bids", god, holder_token >= 0), top + 1, lambda a: act(
-        f"offer {a} GP to {name}", "bid", bid_rule(s, holder_token, a), god, a))
+        f"offer {a} GP to {s.game.gods[god].name}", "bid", bid_rule(s, holder_token, a), god, a))
 
 
 def bid_rule(s: CycladesState, holder_token: int, amount: int) -> str:
@@ -191,7 +189,8 @@ def pay_offerings(s: CycladesState) -> None:
         s.log(f"{s.player_name(player)} pays {cost} GP to {s.game.gods[god].name}{note}.",
               PRIESTS if note else PAYMENT)
     d.stage = "Actions"
-    d.acting = [holder(s, g) for g in open_gods(s) if holder(s, g) >= 0] + list(d.apollo)
+    held = [holder(s, g) for g in open_gods(s)]
+    d.acting = [t for t in held if t >= 0] + list(d.apollo)
     d.next_order = []
 
 

@@ -21,7 +21,7 @@ from mythlab.engine.errors import shown
 
 # the rules modules register their offers and moves with RULES as they are imported
 from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa: F401
-from .board import SeaRoutes, archipelago, income, islands, sea_zones
+from .board import SeaRoutes, archipelago, islands, sea_zones
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
 from .refs import (
@@ -348,9 +348,7 @@ class CycladesState(State):
     def revenue(self, player: int) -> int:
         """1 GP per prosperity symbol the player controls now (p.2 Revenue)."""
         d = self.data
-        owners = {i: o for i, o in d.owners.items() if o == player}
-        fleets = {z: o for z, o in d.fleets.items() if o == player}
-        return income(self.game.board, owners, fleets, d.markers, [player])[player]
+        return self.game.routes.income(d.owners, d.fleets, d.markers, [player])[player]
 
     def alive(self) -> list[int]:
         """The seats still in the game."""
@@ -413,8 +411,10 @@ class CycladesState(State):
         d.stage = "God track"
         offerings.arrange_gods(self)
         d.stage = "Revenue"
-        for q in self.alive():
-            gain = self.revenue(q)
+        alive = self.alive()
+        gains = self.game.routes.income(d.owners, d.fleets, d.markers, alive)
+        for q in alive:
+            gain = gains[q]
             d.gold[q] += gain
             self.log(f"{self.player_name(q)} collects {gain} GP.", REVENUE)
         d.stage = "Offerings"
@@ -453,7 +453,7 @@ class CycladesState(State):
         space of the turn track (rulebook p.3)."""
         d = self.data
         if d.acting:
-            token = self.to_change("acting").pop(0)
+            token, d.acting = d.acting[0], d.acting[1:]
             actions.start_turn(self, token)
             return
         self._end_cycle()
@@ -462,7 +462,7 @@ class CycladesState(State):
         """The token goes on the last free space of the turn track: next cycle's order
         (rulebook p.3)."""
         d = self.data
-        self.to_change("next_order").insert(0, token)
+        d.next_order = [token, *d.next_order]
         self.log(f"{self.player_name(d.tokens[token])} puts the offering token on space "
                  f"{len(d.tokens) - len(d.next_order) + 1} of the turn track.", TURN_TRACK)
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from mythlab.engine.copying import replicate
 
+_SET = object.__setattr__
+
 
 @dataclass
 class Figure:
@@ -35,7 +37,7 @@ class Battle:
     rounds: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Task:
     """A pending decision or chance event; the top of ``CycladesData.tasks`` is resolved next.
 
@@ -50,6 +52,15 @@ class Task:
     card: str = ""
     steps: int = 0
     spaces: str = ""                 # space-separated zones (the Sylph's groups that fought)
+
+    def __init__(self, kind: str, player: int = -1, token: int = -1, god: str = "",
+                 space: str = "", target: str = "", card: str = "", steps: int = 0,
+                 spaces: str = ""):
+        # Most moves make a task: the fields are set at once, about four times as fast as the
+        # frozen dataclass's own object.__setattr__ per field.
+        _SET(self, "__dict__", {"kind": kind, "player": player, "token": token, "god": god,
+                                "space": space, "target": target, "card": card,
+                                "steps": steps, "spaces": spaces})
 
 
 @dataclass
