@@ -7,12 +7,14 @@ games: a stale or wrongly keyed value would show as a difference. (The per-map s
 
 from __future__ import annotations
 
+import operator
 import random
 
 import pytest
 import yaml
 
 import mythlab
+from mythlab.cyclades import metropolis
 from mythlab.cyclades.actions import build_label, recruit_zones
 from mythlab.cyclades.pieces import SHARED_MOVES
 from mythlab.engine import CHANCE
@@ -110,3 +112,25 @@ def test_a_move_leaves_the_state_it_was_applied_to_unchanged(players, seed):
         state = state.apply(rng.choice(moves))
     for s, text in made:
         assert s._dump_json() == text, s.history[-1:]
+
+
+def test_a_position_taken_as_clear_of_metropolises_has_none_due():
+    """``check_conversions`` skips the positions holding the very pieces last found with no
+    Metropolis due: none of them may have one due."""
+    skipped = 0
+    for players, seed in ((5, 21), (3, 22), (2, 23)):
+        game = mythlab.make("cyclades", players=players, seed=seed)
+        session = mythlab.Session(game)
+        bots = {p: RandomBot(seed + p) for p in range(players)}
+        while session.state.current_player is not None:
+            state = session.state
+            if state.current_player == CHANCE:
+                session.roll()
+            else:
+                session.apply(bots[state.current_player](state))
+            state, clear = session.state, metropolis._NONE_DUE
+            d = state.data
+            if all(map(operator.is_, (d.philosophers, d.buildings, d.owners, d.out), clear)):
+                skipped += 1
+                assert metropolis.due(state) is None, state.history[-1:]
+    assert skipped > 100

@@ -43,26 +43,53 @@ def spots(s: CycladesState, player: int) -> list[str]:
     return empty or open_spots
 
 
+#: the pieces (philosophers, buildings, owners, out) of the last position found with no
+#: Metropolis due, kept only when no state will change them any more (``CycladesState.keeps``).
+#: A move shares the pieces it does not change with the position before it, so the positions
+#: after one found clear hold these very objects until a conversion may be due.
+_NONE_DUE: tuple[Any, ...] = (None, None, None, None)
+_PIECES = ("philosophers", "buildings", "owners", "out")
+
+
 def check_conversions(s: CycladesState) -> bool:
     """Carry out (or ask about) a Metropolis that is due; True if one was."""
+    global _NONE_DUE
+    d = s.data
+    clear = _NONE_DUE
+    if d.buildings is clear[1] and d.philosophers is clear[0] and d.owners is clear[2] \
+            and d.out is clear[3]:
+        return False
+    found = due(s)
+    if found is None:
+        if s.keeps(*_PIECES):
+            _NONE_DUE = (d.philosophers, d.buildings, d.owners, d.out)
+        return False
+    player, how = found
+    if how == "intellectual":
+        choose_spot(s, player, how)
+    else:
+        # rulebook p.6: the four buildings are discarded at once, then the Metropolis is placed
+        # (ruling metropolis-discards), so a spot they free counts as empty
+        discard_from(s, player, 0)
+    return True
+
+
+def due(s: CycladesState) -> tuple[int, str] | None:
+    """The first player, in seat order, whose Metropolis is due, and how: "intellectual" (four
+    philosophers) or "economic" (four different buildings); None if nobody's is."""
     d = s.data
     need = s.game.n["philosophers_for_metropolis"]
     if max(d.philosophers) < need and not set().union(*d.buildings.values()) >= BUILDING_SET:
-        return False  # too few philosophers, and some kind is on no island: nobody is due
+        return None  # too few philosophers, and some kind is on no island: nobody is due
     kinds: dict[int, set[str]] = {}
     for i, slots in d.buildings.items():
         kinds.setdefault(d.owners[i], set()).update(slots)
     for q in s.alive():
         if d.philosophers[q] >= need:
-            choose_spot(s, q, "intellectual")
-        elif kinds.get(q, set()).issuperset(BUILDINGS):
-            # rulebook p.6: the four buildings are discarded at once, then the Metropolis is placed
-            # (ruling metropolis-discards), so a spot they free counts as empty
-            discard_from(s, q, 0)
-        else:
-            continue
-        return True
-    return False
+            return q, "intellectual"
+        if kinds.get(q, set()).issuperset(BUILDINGS):
+            return q, "economic"
+    return None
 
 
 def choose_spot(s: CycladesState, player: int, how: str) -> None:

@@ -234,6 +234,13 @@ class CycladesState(State):
             setattr(self.data, name, value)
         return value
 
+    def keeps(self, *names: str) -> bool:
+        """True when this state's move shares the fields ``names`` with the state before it
+        (or replaced them whole): nothing changes them in place any more (``to_change`` would
+        copy them first). False for a state no move made, which owns all of its fields."""
+        owned = getattr(self, "_owned", None)
+        return owned is not None and owned.isdisjoint(names)
+
     def decision(self) -> Task:
         """The top task; a called creature's is the decision of its own power."""
         task = self.data.tasks[-1]
