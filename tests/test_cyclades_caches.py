@@ -134,3 +134,9 @@ def test_a_position_taken_as_clear_of_metropolises_has_none_due():
                 skipped += 1
                 assert metropolis.due(state) is None, state.history[-1:]
     assert skipped > 100
+
+
+def test_islands_kept_between_positions_are_the_owners_islands(states):
+    for s in states:
+        for q in range(s.game.players):
+            assert s.islands_of(q) == [i for i in s.game.islands if s.data.owners.get(i) == q]

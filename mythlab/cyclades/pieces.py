@@ -103,13 +103,25 @@ def sail_actions(s: CycladesState, player: int, zones: list[str], kind: str, suf
     blocked = s.blocked()
     out = []
     for z in zones:
-        count = d.fleet_count[z]
-        for w in s.game.sea_adj[z]:
-            if w in blocked:
-                continue
-            out += shared_series(("sail", kind, suffix, rule, z, w), count,
-                                 partial(_sail, kind, suffix, rule, z, w))[:count]
+        for w, moves in fleet_steps(s, z, d.fleet_count[z], kind, suffix, rule):
+            if w not in blocked:
+                out += moves
     return out
+
+
+def fleet_steps(s: CycladesState, src: str, count: int, kind: str, suffix: str, rule: str
+                ) -> tuple[tuple[str, tuple[Action, ...]], ...]:
+    """Per sea zone next to ``src``, the moves of 1 .. ``count`` fleets there
+    (``sail_actions``), kept per zone, count and the map's neighbours of ``src``."""
+    adj = tuple(s.game.sea_adj[src])
+    key = ("sail-steps", kind, suffix, rule, src, count, adj)
+    steps = SHARED_MOVES.get(key)
+    if steps is None:
+        steps = keep_shared(key, tuple(
+            (w, shared_series(("sail", kind, suffix, rule, src, w), count,
+                              partial(_sail, kind, suffix, rule, src, w))[:count])
+            for w in adj))
+    return steps
 
 
 def _sail(kind: str, suffix: str, rule: str, src: str, dst: str, index: int) -> Action:

@@ -81,6 +81,9 @@ FACE_DOWN = "face down"
 """A creature card of the deck as every player sees it (``CycladesState.observation``)."""
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
+#: the islands of each player for the last ``owners`` read that no state changes any more
+#: (``CycladesState.keeps``): moves share it until an island changes hands
+_ISLANDS: tuple[Any, dict[int, list[str]]] = (None, {})
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
 MAX_CYCLE_LIMIT = 1000
 
@@ -273,7 +276,17 @@ class CycladesState(State):
     # ------------------------------------------------------------------ board helpers
     def islands_of(self, player: int) -> list[str]:
         """The player's islands, in map order."""
-        return [i for i in self.game.islands if self.data.owners.get(i) == player]
+        global _ISLANDS
+        owners = self.data.owners
+        known, by_player = _ISLANDS
+        if known is not owners:
+            by_player = {}
+            for i in self.game.islands:
+                if i in owners:
+                    by_player.setdefault(owners[i], []).append(i)
+            if self.keeps("owners"):
+                _ISLANDS = owners, by_player
+        return list(by_player.get(player, ()))
 
     def fleet_zones(self, player: int) -> list[str]:
         """The sea zones holding the player's fleets, in map order."""
