@@ -302,11 +302,8 @@ def do_recruit(s: CycladesState, t: Task, a: Action) -> None:
     d.gold[me] -= cost
     d.turn_recruits += 1
     unit = s.game.gods[t.god].recruit
-    if unit == "fleet":
-        d.fleets[place] = me
-        d.fleet_count[place] = d.fleet_count.get(place, 0) + 1
-    elif unit == "troop":
-        d.troops[place] = d.troops.get(place, 0) + 1
+    if unit in ("fleet", "troop"):
+        s.add_units(place, me, 1, unit == "troop")
     elif unit == "priest":
         s.to_change("priests")[me] += 1
     else:

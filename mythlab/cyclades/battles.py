@@ -89,12 +89,7 @@ def do_round(s: CycladesState, t: Task, a: Action) -> None:
     lose_attacker, lose_defender = a.args
     b.attack -= lose_attacker
     if lose_defender:
-        table = d.troops if b.land else d.fleet_count
-        table[b.space] -= 1
-        if not table[b.space]:
-            del table[b.space]
-            if not b.land:
-                del d.fleets[b.space]
+        s.remove_units(b.space, 1, b.land)
     s.log(f"{a.label.split(': ', 1)[1].capitalize()}: {b.attack} against {defenders(s)}.",
           BATTLE_ROUND)
     after_round(s)
@@ -160,20 +155,11 @@ def do_retreat(s: CycladesState, t: Task, a: Action) -> None:
     who = s.player_name(t.player)
     if t.player == b.defender:
         k = defenders(s)
-        if b.land:
-            del d.troops[b.space]
-            d.troops[to] = d.troops.get(to, 0) + k
-        else:
-            del d.fleets[b.space], d.fleet_count[b.space]
-            d.fleets[to] = t.player
-            d.fleet_count[to] = d.fleet_count.get(to, 0) + k
+        s.remove_units(b.space, k, b.land)
+        s.add_units(to, t.player, k, b.land)
         s.log(f"{who} retreats to {to}.", RETREAT)
     else:
-        if b.land:
-            d.troops[to] = d.troops.get(to, 0) + b.attack
-        else:
-            d.fleets[to] = t.player
-            d.fleet_count[to] = d.fleet_count.get(to, 0) + b.attack
+        s.add_units(to, t.player, b.attack, b.land)
         s.log(f"{who} retreats to {to}.", RETREAT)
         b.attack = 0
     finish(s)
@@ -191,8 +177,8 @@ def finish(s: CycladesState) -> None:
         if b.land:
             conquer(s, b.space, b.attacker, b.attack)
         else:
-            d.fleets[b.space] = b.attacker
-            d.fleet_count[b.space] = b.attack
+            s.to_change("fleets")[b.space] = b.attacker
+            s.to_change("fleet_count")[b.space] = b.attack
             s.log(f"{s.player_name(b.attacker)} wins the naval battle and holds {b.space}.",
                   BATTLE)
     elif not b.attack and not left:
@@ -211,7 +197,7 @@ def conquer(s: CycladesState, island: str, player: int, units: int) -> None:
     before = d.owners.get(island)
     s.to_change("owners")[island] = player
     if units:
-        d.troops[island] = units
+        s.to_change("troops")[island] = units
     built = [b for b in s.slots_of(island) if b]
     s.log(f"{s.player_name(player)} takes {island}"
           + (f" with its {', '.join(dict.fromkeys(built))}" if built else "") + ".", CONQUEST)
@@ -224,7 +210,7 @@ def eliminate(s: CycladesState, player: int) -> None:
     elimination)."""
     d = s.data
     for z in s.fleet_zones(player):
-        del d.fleets[z], d.fleet_count[z]
+        del s.to_change("fleets")[z], s.to_change("fleet_count")[z]
     for f in [f for f in d.figures if f.player == player]:
         s.to_change("figures").remove(f)
         if f.card:

@@ -118,13 +118,12 @@ def polyphemus_push(s: CycladesState, island: str) -> None:
     for z in s.game.coast[island]:
         if z not in d.fleets:
             continue
-        owner, k = d.fleets.pop(z), d.fleet_count.pop(z)
+        owner, k = s.to_change("fleets").pop(z), s.to_change("fleet_count").pop(z)
         kz = kraken.space if kraken is not None else ""
         to = next((w for w in s.game.sea_adj[z] if w not in ring and w != kz
                    and d.fleets.get(w, owner) == owner), "")
         if to:
-            d.fleets[to] = owner
-            d.fleet_count[to] = d.fleet_count.get(to, 0) + k
+            s.add_units(to, owner, k, False)
             s.log(f"{s.player_name(owner)}'s fleets are pushed from {z} to {to}.", rule)
         else:
             s.log(f"{s.player_name(owner)}'s fleets in {z} have nowhere to go: destroyed.", rule)
@@ -201,10 +200,8 @@ def do_siren(s: CycladesState, t: Task, a: Action) -> None:
     zone, lift = a.args
     victim = d.fleets[zone]
     if lift:
-        d.fleet_count[lift] -= 1
-        if not d.fleet_count[lift]:
-            del d.fleet_count[lift], d.fleets[lift]
-    d.fleets[zone] = t.player
+        s.remove_units(lift, 1, False)
+    s.to_change("fleets")[zone] = t.player
     s.log(f"The Siren lures {s.player_name(victim)}'s isolated fleet in {zone}: "
           f"{s.player_name(t.player)}'s fleet takes its place.", rule_of("siren"))
 
@@ -339,14 +336,8 @@ def do_sell(s: CycladesState, t: Task, a: Action) -> None:
     what, where = a.args
     me = t.player
     d.gold[me] += s.game.n["sphinx_price"]
-    if what == "troop":
-        d.troops[where] -= 1
-        if not d.troops[where]:
-            del d.troops[where]
-    elif what == "fleet":
-        d.fleet_count[where] -= 1
-        if not d.fleet_count[where]:
-            del d.fleet_count[where], d.fleets[where]
+    if what in ("troop", "fleet"):
+        s.remove_units(where, 1, what == "troop")
     elif what == "priest":
         s.to_change("priests")[me] -= 1
     else:
@@ -423,9 +414,7 @@ def do_harpy(s: CycladesState, t: Task, a: Action) -> None:
     power_used(s, t)
     d = s.data
     island = a.args[0]
-    d.troops[island] -= 1
-    if not d.troops[island]:
-        del d.troops[island]
+    s.remove_units(island, 1, True)
     s.log(f"The Harpy carries off a troop of {s.player_name(d.owners[island])} from {island}"
           " (the island stays his).", rule_of("harpy"))
 
@@ -495,7 +484,7 @@ def sink(s: CycladesState, zone: str) -> None:
     """The Kraken sinks every fleet in its zone."""
     d = s.data
     if zone in d.fleets:
-        owner, k = d.fleets.pop(zone), d.fleet_count.pop(zone)
+        owner, k = s.to_change("fleets").pop(zone), s.to_change("fleet_count").pop(zone)
         s.log(f"The Kraken sinks {k} fleet(s) of {s.player_name(owner)} in {zone}.",
               rule_of("kraken"))
 

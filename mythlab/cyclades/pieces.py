@@ -133,16 +133,13 @@ def _sail(kind: str, suffix: str, rule: str, src: str, dst: str, index: int) -> 
 def move_fleets(s: CycladesState, player: int, src: str, dst: str, k: int, rule: str) -> bool:
     """Move ``k`` fleets one zone; entering enemy fleets starts a naval battle (True)."""
     d = s.data
-    d.fleet_count[src] -= k
-    if not d.fleet_count[src]:
-        del d.fleet_count[src], d.fleets[src]
+    s.remove_units(src, k, False)
     owner = d.fleets.get(dst)
     s.log(f"{s.player_name(player)} sails {plural(k, 'fleet')} from {src} to {dst}.", rule)
     if owner is not None and owner != player:
         battles.start(s, False, dst, player, owner, k)
         return True
-    d.fleets[dst] = player
-    d.fleet_count[dst] = d.fleet_count.get(dst, 0) + k
+    s.add_units(dst, player, k, False)
     return False
 
 
@@ -151,14 +148,13 @@ def land_troops(s: CycladesState, player: int, src: str, dst: str, k: int, rule:
     fortress), or a battle against the troops there (Cyclades rulebook, Greek edition, p.5)."""
     d = s.data
     s.log(f"{s.player_name(player)} moves {plural(k, 'troop')} from {src} to {dst}.", rule)
-    d.troops[src] -= k
-    if not d.troops[src]:
-        del d.troops[src]
+    s.remove_units(src, k, True)
+    if src not in d.troops:
         s.log(f"{src} has no troops left but stays {s.player_name(player)}'s "
               "(territory token).", TERRITORY)
     owner = d.owners.get(dst)
     if owner == player:
-        d.troops[dst] = d.troops.get(dst, 0) + k
+        s.add_units(dst, player, k, True)
     elif owner is not None and d.troops.get(dst, 0) > 0:
         battles.start(s, True, dst, player, owner, k)
     else:  # even with the Minotaur there (ruling minotaur-empty-island)

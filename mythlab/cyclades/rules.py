@@ -43,7 +43,7 @@ from .refs import (
     TURN_TRACK,
     VICTORY,
 )
-from .state import CycladesData, Task, copy_for_move
+from .state import NESTED_FIELDS, CycladesData, Task, copy_for_move
 from .structure import structure_problems
 
 PHASES = PhaseBook([
@@ -233,7 +233,7 @@ class CycladesState(State):
         owned = getattr(self, "_owned", None)
         if owned is not None and name not in owned:
             owned.add(name)
-            value = replicate(value)
+            value = replicate(value) if name in NESTED_FIELDS else value.copy()
             setattr(self.data, name, value)
         return value
 
@@ -317,6 +317,31 @@ class CycladesState(State):
         slots[slot] = what
         if not any(slots):
             del buildings[island]
+
+    def add_units(self, space: str, player: int, k: int, land: bool) -> None:
+        """``k`` troops of ``player`` join his island ``space`` (``land``), or ``k`` of his
+        fleets the sea zone ``space``, which they hold."""
+        if land:
+            troops = self.to_change("troops")
+            troops[space] = troops.get(space, 0) + k
+        else:
+            self.to_change("fleets")[space] = player
+            count = self.to_change("fleet_count")
+            count[space] = count.get(space, 0) + k
+
+    def remove_units(self, space: str, k: int, land: bool) -> None:
+        """``k`` troops leave the island ``space`` (``land``), or ``k`` fleets the sea zone
+        ``space``, which nobody holds once the last one is gone."""
+        if land:
+            troops = self.to_change("troops")
+            troops[space] -= k
+            if not troops[space]:
+                del troops[space]
+        else:
+            count = self.to_change("fleet_count")
+            count[space] -= k
+            if not count[space]:
+                del count[space], self.to_change("fleets")[space]
 
     def built(self, player: int) -> dict[str, list[str]]:
         """The player's islands with buildings on them, and their slots, in map order (never
