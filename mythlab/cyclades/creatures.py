@@ -12,13 +12,24 @@ turn. The Kraken figure stays until the Kraken is called again or Polyphemus pus
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
 
 from .load import BUILDINGS
 from .load import creatures as creature_cards
-from .pieces import land_troops, may_attack, move_fleets, plural, sail_actions, supply_left
+from .pieces import (
+    SHARED_MOVES,
+    keep_shared,
+    land_troops,
+    may_attack,
+    move_fleets,
+    plural,
+    sail_actions,
+    shared_series,
+    supply_left,
+)
 from .refs import FIGURINES, RESHUFFLE, RULES, creature_rule
 from .state import Figure, Task
 
@@ -212,16 +223,22 @@ def offer_pegasus(s: CycladesState, t: Task) -> list[Action]:
     """Troops of one island fly to any other island (not Chiron's; the last-island rule holds)."""
     d = s.data
     me = t.player
-    rule = rule_of("pegasus")
     out = []
     for i in s.islands_of(me):
         if not d.troops.get(i) or s.frozen(i):
             continue
         for j in s.game.islands:
             if j != i and not _guarded(s, j) and may_attack(s, me, j):
-                out += [act(f"Pegasus: fly {plural(k, 'troop')} from {i} to {j}", "pegasus",
-                            rule, i, j, k) for k in range(1, d.troops[i] + 1)]
+                count = d.troops[i]
+                out += shared_series(("pegasus", i, j), count, partial(_fly, i, j))[:count]
     return targets(s, t, out)
+
+
+def _fly(src: str, dst: str, index: int) -> Action:
+    """Pegasus flies ``index + 1`` troops from ``src`` to ``dst`` (``offer_pegasus``)."""
+    k = index + 1
+    return act(f"Pegasus: fly {plural(k, 'troop')} from {src} to {dst}", "pegasus",
+               rule_of("pegasus"), src, dst, k)
 
 
 @RULES.does("pegasus")
@@ -476,8 +493,16 @@ def _ring(s: CycladesState) -> set[str]:
 def offer_kraken(s: CycladesState, t: Task) -> list[Action]:
     """Any sea zone outside Polyphemus's ring."""
     ring = _ring(s)
-    return targets(s, t, [act(f"Kraken: rise in {z}", "kraken", rule_of("kraken"), z)
-                          for z in s.game.zones if z not in ring])
+    return targets(s, t, [_rise(z) for z in s.game.zones if z not in ring])
+
+
+def _rise(zone: str) -> Action:
+    """The Kraken rises in ``zone`` (``offer_kraken``), a move built once and shared."""
+    key = ("kraken", zone)
+    move = SHARED_MOVES.get(key)
+    if move is None:
+        move = keep_shared(key, act(f"Kraken: rise in {zone}", "kraken", rule_of("kraken"), zone))
+    return move
 
 
 def sink(s: CycladesState, zone: str) -> None:

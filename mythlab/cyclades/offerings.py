@@ -78,6 +78,8 @@ def budget(s: CycladesState, token: int) -> int:
     """Gold left for this token's offering: with 2 players both payments count (rulebook p.6)."""
     d = s.data
     player = d.tokens[token]
+    if d.tokens.count(player) == 1:  # one token each (3 to 5 players): no other offering
+        return d.gold[player]
     other = sum(payment(s, player, d.bid_amount[t]) for t, seat in enumerate(d.tokens)
                 if seat == player and t != token and d.bid_god[t] not in ("", APOLLO))
     return d.gold[player] - other
@@ -119,7 +121,8 @@ def offer_bid(s: CycladesState, t: Task) -> list[Action]:
             continue
         h = holder(s, god)
         low = max(min_bid, (d.bid_amount[h] + 1) if h >= 0 else 0)
-        out += bid_moves(s, god, h, top)[low:top + 1]
+        if low <= top:
+            out += bid_moves(s, god, h, top)[low:top + 1]
     # Apollo takes any number of tokens, both of one player too (ruling apollo-tokens)
     out.append(GO_TO_APOLLO)
     return out

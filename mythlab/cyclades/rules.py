@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from mythlab.engine import Action, Game, Phase, PhaseBook, State
+from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 from mythlab.engine.copying import replicate
 from mythlab.engine.errors import shown
@@ -217,6 +217,12 @@ class CycladesState(State):
             if phase:
                 return phase
         return d.stage
+
+    def _current_player(self) -> int:
+        """The top task's player, or chance for a battle round (the decision a called
+        creature's task stands for is its player's too: ``decision`` need not build it)."""
+        task = self.data.tasks[-1]
+        return CHANCE if task.kind in RULES.outcomes else task.player
 
     def _copy_data_for(self, action: Action) -> CycladesData:
         """The position for a move, sharing the fields few moves change (``copy_for_move``)."""
