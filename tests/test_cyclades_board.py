@@ -440,6 +440,15 @@ def test_income_on_the_game_tables_is_the_map_query(G):
             income(G, owners, fleets, markers, [0, 1, 2])
 
 
+def test_coast_of_islands_on_the_game_tables_is_the_neighbour_query(G):
+    rng = random.Random(12)
+    routes = SeaRoutes(G)
+    for _ in range(100):
+        group = tuple(rng.sample(islands(G), rng.randrange(1, 5)))
+        near = {z for i in group for z in sea_neighbours(G, i)}
+        assert routes.coast_of(group) == tuple(z for z in sea_zones(G) if z in near)
+
+
 def test_chokepoints_are_the_sea_zones_that_cut_the_sea(G):
     S = sea_graph(G)
     expected = [z for z in sea_zones(G) if not nx.is_connected(S.subgraph(set(S) - {z}))]

@@ -106,12 +106,10 @@ def do_apollo_marker(s: CycladesState, t: Task, a: Action) -> None:
 # ---------------------------------------------------------------------- rule queries
 def recruit_zones(s: CycladesState, player: int) -> list[str]:
     """Sea zones next to the player's islands, empty or his own, not closed (rulebook p.4)."""
-    d = s.data
+    fleets = s.data.fleets
     blocked = s.blocked()
-    coast = s.game.coast
-    zones = {z for i, owner in d.owners.items() if owner == player for z in coast[i]}
-    return sorted((z for z in zones if z not in blocked and d.fleets.get(z, player) == player),
-                  key=s.game.zone_order.__getitem__)
+    return [z for z in s.game.routes.coast_of(tuple(s.islands_of(player)))
+            if z not in blocked and fleets.get(z, player) == player]
 
 
 def build_slots(s: CycladesState, island: str) -> list[int]:

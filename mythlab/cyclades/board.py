@@ -726,6 +726,8 @@ class SeaRoutes:
         self.shore = {z: island_neighbours(G, z) for z in zones}
         #: the cornucopias printed on each island and sea zone
         self.prosperity = {n: G.nodes[n]["prosperity"] for n in self.coast.keys() | zones}
+        self._zones = tuple(zones)
+        self._coasts: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def fleet_chain(self, island: str, player: P, fleets: Mapping[str, P]) -> list[str]:
         """:func:`fleet_chain`: the islands linked to ``island`` by chains of the player's
@@ -740,6 +742,14 @@ class SeaRoutes:
         reached = {i for z in seen for i in self.shore[z]}
         reached.discard(island)
         return sorted(reached, key=self.rank.__getitem__)
+
+    def coast_of(self, islands: tuple[str, ...]) -> tuple[str, ...]:
+        """The sea zones next to any of ``islands``, in map order (kept per islands)."""
+        zones = self._coasts.get(islands)
+        if zones is None:
+            near = {z for i in islands for z in self.coast[i]}
+            zones = self._coasts[islands] = tuple(z for z in self._zones if z in near)
+        return zones
 
     def income(self, owners: Mapping[str, P], fleets: Mapping[str, P],
                markers: Mapping[str, int], players: Iterable[P] = ()) -> dict[P, int]:
