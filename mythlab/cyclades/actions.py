@@ -87,8 +87,17 @@ def apollo_turn(s: CycladesState, token: int) -> None:
 @RULES.offers("apollo-marker")
 def offer_apollo_marker(s: CycladesState, t: Task) -> list[Action]:
     """The first player on Apollo puts the prosperity marker on an island of his (rulebook p.6)."""
-    return [act(f"place the prosperity marker on {i}", "marker", APOLLO, i)
-            for i in s.islands_of(t.player)]
+    return [marker_move(i) for i in s.islands_of(t.player)]
+
+
+def marker_move(island: str) -> Action:
+    """Apollo's prosperity marker goes on ``island`` (rulebook p.6), a move built once."""
+    key = ("marker", island)
+    move = SHARED_MOVES.get(key)
+    if move is None:
+        move = keep_shared(key, act(f"place the prosperity marker on {island}", "marker",
+                                    APOLLO, island))
+    return move
 
 
 @RULES.does("marker")
@@ -205,6 +214,9 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
 # names what the move holds besides the game's numbers, names and cards.
 END_TURN = act("end turn", "end-turn", ACTIONS,
                note="Done with this god: the offering token goes onto the turn track")
+
+
+END_FLEET_MOVE = act("end the fleet move", "end-fleet-move", MOVE_FLEETS)
 
 
 def recruit_move(s: CycladesState, unit: str, place: str, cost: int) -> Action:
@@ -381,7 +393,7 @@ def offer_sail(s: CycladesState, t: Task) -> list[Action]:
     out = []
     if s.data.fleets.get(t.space) == t.player:
         out = sail_actions(s, t.player, [t.space], "sail-on", "", MOVE_FLEETS)
-    out.append(act("end the fleet move", "end-fleet-move", MOVE_FLEETS))
+    out.append(END_FLEET_MOVE)
     return out
 
 
