@@ -20,7 +20,7 @@ from .hidden import HIDDEN
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
 from .powers import CardFacts, Colour, Family, Timing, UsePower, When, Zone, reads_zone, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
-from .rules import ElysiumState
+from .rules import ElysiumState, meets
 from .scoring import score_table
 from .state import ElysiumData, Seat
 
@@ -108,6 +108,8 @@ class ElysiumGame(Game):
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)
                         for p in self.rules.pediment for tile in self.quests}
+        self._meetable: dict[tuple[str, ...], frozenset[str]] = {}
+        self._questable: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
 
     def _colours(self, colours: Sequence[Colour], tile: str) -> list[str]:
         """The column colours above a quest (one; two of them with 2 players, p.4-5)."""
@@ -115,6 +117,26 @@ class ElysiumGame(Game):
         span = len(colours) // len(tiles)
         i = [q.id for q in tiles].index(tile)
         return [c.value for c in colours[i * span:(i + 1) * span]]
+
+    def meetable(self, columns: Sequence[str]) -> frozenset[str]:
+        """The card instances whose acquisition condition these columns meet (p.4-5): worked
+        out once per game for each set of columns a board can be left with."""
+        key = tuple(columns)
+        found = self._meetable.get(key)
+        if found is None:
+            found = self._meetable[key] = frozenset(
+                i for i, card in self.inst.items() if meets(columns, card.condition))
+        return found
+
+    def questable(self, side: str, columns: Sequence[str]) -> frozenset[str]:
+        """The quest tiles with a column of their colours among these columns on this pediment
+        side (p.5), worked out once per game like ``meetable``."""
+        key = (side, tuple(columns))
+        found = self._questable.get(key)
+        if found is None:
+            found = self._questable[key] = frozenset(
+                t for t in self.quests if any(c in columns for c in self.colours[side, t]))
+        return found
 
     def _families(self, book: CardBook) -> list[str]:
         choice = self.options["families"]

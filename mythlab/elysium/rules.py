@@ -451,18 +451,18 @@ class ElysiumState(State):
         seat = self.read_seat(q)
         if seat.cards_taken >= self.game.number("cards_per_epoch"):
             return []
-        held, keys, cards, columns = self.domain_keys(q), self.game.keys, self.game.inst, \
-            seat.columns
+        held, keys, meetable = self.domain_keys(q), self.game.keys, \
+            self.game.meetable(seat.columns)
         return self.distinct([c for c in self.data.agora
-                              if keys[c] not in held and meets(columns, cards[c].condition)])
+                              if c in meetable and keys[c] not in held])
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
         seat = self.read_seat(q)
         if seat.quest:
             return []
-        return [t for t in self.data.quests
-                if any(c in seat.columns for c in self.quest_colours(t))]
+        questable = self.game.questable(self.data.side, seat.columns)
+        return [t for t in self.data.quests if t in questable]
 
     def enter_domain(self, q: int, instance: str, how: str, rule: str) -> None:
         """A card comes face up into a domain: ring, Permanent reactions, Instant power."""
