@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from mythlab.engine import Action, DataError, Game, Phase, PhaseBook, State
@@ -104,10 +105,16 @@ class ElysiumGame(Game):
             if c.timing is Timing.LEGEND and reads_zone(c.power, Zone.TRANSFERRED))
         #: moves made once per game and offered by every state (``ElysiumState.move``)
         self.moves: dict[tuple, Action] = {}
+        #: the texts of the options powers offer, by their effects (``ElysiumState.say``)
+        self.option_texts: dict[tuple, str] = {}
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)
                         for p in self.rules.pediment for tile in self.quests}
+        #: the card instances by acquisition condition (``meetable``)
+        self.by_condition: dict[tuple[Colour, ...], list[str]] = {}
+        for i, card in self.inst.items():
+            self.by_condition.setdefault(tuple(card.condition or ()), []).append(i)
         self._meetable: dict[tuple[str, ...], frozenset[str]] = {}
         self._questable: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
 
@@ -124,8 +131,9 @@ class ElysiumGame(Game):
         key = tuple(columns)
         found = self._meetable.get(key)
         if found is None:
-            found = self._meetable[key] = frozenset(
-                i for i, card in self.inst.items() if meets(columns, card.condition))
+            found = self._meetable[key] = frozenset(chain.from_iterable(
+                cards for condition, cards in self.by_condition.items()
+                if meets(columns, condition)))
         return found
 
     def questable(self, side: str, columns: Sequence[str]) -> frozenset[str]:

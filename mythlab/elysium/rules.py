@@ -584,8 +584,13 @@ class ElysiumState(State):
 
     def say(self, q: int, effects: Sequence[Effect]) -> str:
         """Effects as an option's text, in the imperative: ``gain 1 gold; transfer 1 card``."""
-        names = {p: self.player_name(p) for p in range(self.game.players)}
-        return "; ".join(describe_option(e, names) for e in effects)
+        key = tuple(effects)
+        text = self.game.option_texts.get(key)
+        if text is None:  # each option's text is written once per game
+            names = {p: self.player_name(p) for p in range(self.game.players)}
+            text = self.game.option_texts[key] = "; ".join(describe_option(e, names)
+                                                           for e in effects)
+        return text
 
     def fail_group(self, task: Task, why: str, rule: str) -> None:
         """A ``pay`` or ``discard`` step cannot be done: the rest of that power is skipped."""
@@ -599,6 +604,8 @@ class ElysiumState(State):
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9)."""
         seat, cards = self.read_seat(q), self.game.inst
+        shapes = [L.shape(legend, seat, cards) for legend in seat.legends]
+        details: dict[int, str] = {-1: ""}  # what each legend is, as a move's note says
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:
@@ -609,14 +616,14 @@ class ElysiumState(State):
                     continue
                 citizen_seen = True
             name = self.label(q, c)
-            for index, level in L.places(seat, c, cards):
+            for index, level in L.places(seat, c, cards, shapes):
                 cost = 0 if mode == "free" else level + (mode == "plus_one")
                 if cost > seat.gold:
                     continue
-                where = "a new legend" if index < 0 else f"legend {index + 1}"
-                detail = "" if index < 0 else f" ({L.describe(seat.legends[index], seat, cards)})"
-                out.append(act(f"transfer {name} to {where}", kind, rule, c, index, cost,
-                               note=f"Transfer {name} to {where}{detail} for {cost} gold"))
+                if index not in details:
+                    details[index] = f" ({L.describe(seat.legends[index], seat, cards)})"
+                out.append(self.move(_transfer_move, kind, rule, c, name, index, details[index],
+                                     cost))
         return out
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:
@@ -660,3 +667,11 @@ class ElysiumState(State):
             elif holder[0] == q:
                 holder[1] = max(holder[1], size)
 
+
+def _transfer_move(s: ElysiumState, kind: str, rule: str, instance: str, name: str, index: int,
+                   detail: str, cost: int) -> Action:
+    """A transfer of ``instance`` (named ``name``) to legend ``index`` (-1: a new one), whose
+    description is ``detail``."""
+    where = "a new legend" if index < 0 else f"legend {index + 1}"
+    return act(f"transfer {name} to {where}", kind, rule, instance, index, cost,
+               note=f"Transfer {name} to {where}{detail} for {cost} gold")

@@ -106,17 +106,21 @@ class ElysiumData:
     over: bool = False
 
 
-#: how ``copy_sharing_seats`` copies a field of each declared type (None: an atom, shared); a
-#: field of a type not listed here stops the import, so a new field is never shared by mistake
+#: how ``copy_sharing_seats`` copies a field of each declared type: ``FLAT`` lists are copied
+#: flat, None is an atom (shared); a field of a type not listed here stops the import, so a
+#: new field is never shared by mistake
+FLAT = list.copy
 _FIELD_COPIES: dict[str, Callable[[Any], Any] | None] = {
     "str": None, "int": None, "bool": None,
-    "list[str]": list.copy, "list[int]": list.copy,
-    "list[Seat]": list.copy,            # a new list holding the same seats
+    "list[str]": FLAT, "list[int]": FLAT,
+    "list[Seat]": FLAT,                 # a new list holding the same seats
     "list[Task]": lambda tasks: tasks[:-1] + [replicate(tasks[-1])] if tasks else [],
     "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()},
 }
-_DATA_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)
-                if _FIELD_COPIES[str(f.type)] is not None]
+_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)]
+_FLAT_FIELDS = tuple(name for name, copy in _COPIES if copy is FLAT)
+_OTHER_COPIES = tuple((name, copy) for name, copy in _COPIES
+                      if copy is not None and copy is not FLAT)
 
 
 def copy_sharing_seats(data: ElysiumData) -> ElysiumData:
@@ -126,7 +130,9 @@ def copy_sharing_seats(data: ElysiumData) -> ElysiumData:
     is copied: the task a move answers is the only one its doer changes (a forced move made
     later in the same step copies its task first, ``ElysiumState._advance``)."""
     copied = vars(data).copy()
-    for name, copy in _DATA_COPIES:
+    for name in _FLAT_FIELDS:
+        copied[name] = copied[name][:]
+    for name, copy in _OTHER_COPIES:
         copied[name] = copy(copied[name])
     new = object.__new__(ElysiumData)
     new.__dict__ = copied
