@@ -99,14 +99,15 @@ class ElysiumGame(Game):
         rendered = {c.key: render(c) for c in self.inst.values()}
         self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
         self.timing = {i: c.timing for i, c in self.inst.items()}
+        #: the instances of Permanent cards, and of Eleusis cards
+        self.permanent = frozenset(i for i, c in self.inst.items() if c.timing is Timing.PERMANENT)
+        self.eleusis = frozenset(i for i, c in self.inst.items() if c.eleusis)
         #: Legend powers that count the phase's transfers (``ElysiumState.counted_over_phase``)
         self.counted_over_phase = frozenset(
             i for i, c in self.inst.items()
             if c.timing is Timing.LEGEND and reads_zone(c.power, Zone.TRANSFERRED))
         #: moves made once per game and offered by every state (``ElysiumState.move``)
         self.moves: dict[tuple, Action] = {}
-        #: the texts of the options powers offer, by their effects (``ElysiumState.say``)
-        self.option_texts: dict[tuple, str] = {}
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
@@ -92,6 +92,13 @@ def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
     """
     colours, size = _needs(tuple(condition or ()))
     return len(columns) >= size and all(c in columns for c in colours)
+
+
+@lru_cache(maxsize=4096)
+def option_text(names: tuple[str, ...], effects: tuple[Effect, ...]) -> str:
+    """The text of an option of a power (``ElysiumState.say``) for players of these names:
+    written once, whichever game offers it again."""
+    return "; ".join(describe_option(e, dict(enumerate(names))) for e in effects)
 
 
 @cache
@@ -183,7 +190,10 @@ class ElysiumState(State):
     def done(self, task: Task) -> None:
         """Take a finished task off the stack (by identity: equal tasks may sit below it)."""
         tasks = self.data.tasks
-        for i in range(len(tasks) - 1, -1, -1):
+        if tasks and tasks[-1] is task:  # most often the top one
+            tasks.pop()
+            return
+        for i in range(len(tasks) - 2, -1, -1):
             if tasks[i] is task:
                 del tasks[i]
                 return
@@ -258,13 +268,13 @@ class ElysiumState(State):
         """Run the game on until a player must decide: automatic tasks are carried out, a
         decision with no legal move is dropped (``NOTHING_OFFERED``), a lone forced move is made
         (``FORCED``), and with no task left the phase takes its next step."""
-        d = self.data
+        d, automatic = self.data, RULES.automatics
         while not d.over:
             if not d.tasks:
                 self.next_step()
                 continue
             task = d.tasks[-1]
-            if RULES.is_automatic(task):
+            if task.kind in automatic:
                 d.tasks.pop()
                 RULES.carry_out(self, task)
                 continue
@@ -504,15 +514,16 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
         """Why the owner cannot use this power now in their turn (timing, ring, Eleusis)."""
-        card, seat = self.card(instance), self.read_seat(q)
+        seat, timing, eleusis = self.data.seats[q], self.game.timing[instance], \
+            self.game.eleusis
         if instance in seat.citizens:
             return CITIZENS
-        if card.timing is Timing.ACTIVATE and instance in seat.turned:
+        if timing is Timing.ACTIVATE and instance in seat.turned:
             return ACTIVATE
-        if card.timing is Timing.TRIGGER and instance not in seat.rings:
+        if timing is Timing.TRIGGER and instance not in seat.rings:
             return TRIGGER
-        if card.eleusis and not any(self.card(c).eleusis for c in seat.domain
-                                    if c != instance and c not in seat.citizens):
+        if instance in eleusis and not any(c in eleusis for c in seat.domain
+                                           if c != instance and c not in seat.citizens):
             return ELEUSIS
         return None
 
@@ -529,12 +540,10 @@ class ElysiumState(State):
 
     def fire(self, q: int, kind: EventKind, instance: str) -> None:
         """Permanent powers react to their owner's take or transfer (p.7; p.12 own power)."""
-        seat, timing = self.seat(q), self.game.timing
-        watchers = list(seat.domain)
-        if kind is EventKind.TRANSFER and instance not in seat.citizens:
+        seat, permanent = self.seat(q), self.game.permanent
+        watchers = [c for c in seat.domain if c in permanent and c not in seat.citizens]
+        if kind is EventKind.TRANSFER and instance in permanent and instance not in seat.citizens:
             watchers.append(instance)
-        watchers = [c for c in watchers
-                    if timing[c] is Timing.PERMANENT and c not in seat.citizens]
         if not watchers:
             return
         event = PowerEvent(kind, q, self.facts(q, instance))
@@ -584,13 +593,7 @@ class ElysiumState(State):
 
     def say(self, q: int, effects: Sequence[Effect]) -> str:
         """Effects as an option's text, in the imperative: ``gain 1 gold; transfer 1 card``."""
-        key = tuple(effects)
-        text = self.game.option_texts.get(key)
-        if text is None:  # each option's text is written once per game
-            names = {p: self.player_name(p) for p in range(self.game.players)}
-            text = self.game.option_texts[key] = "; ".join(describe_option(e, names)
-                                                           for e in effects)
-        return text
+        return option_text(tuple(self.game.player_names), tuple(effects))
 
     def fail_group(self, task: Task, why: str, rule: str) -> None:
         """A ``pay`` or ``discard`` step cannot be done: the rest of that power is skipped."""
