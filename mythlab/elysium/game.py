@@ -21,7 +21,7 @@ from .hidden import HIDDEN
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
 from .powers import CardFacts, Colour, Family, Timing, UsePower, When, Zone, reads_zone, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
-from .rules import ElysiumState, meets
+from .rules import ElysiumState, fits, needs
 from .scoring import score_table
 from .state import ElysiumData, Seat
 
@@ -112,10 +112,10 @@ class ElysiumGame(Game):
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)
                         for p in self.rules.pediment for tile in self.quests}
-        #: the card instances by acquisition condition (``meetable``)
-        self.by_condition: dict[tuple[Colour, ...], list[str]] = {}
+        #: the card instances by what their acquisition condition needs (``meetable``)
+        self.by_needs: dict[tuple[tuple[str, ...], int], list[str]] = {}
         for i, card in self.inst.items():
-            self.by_condition.setdefault(tuple(card.condition or ()), []).append(i)
+            self.by_needs.setdefault(needs(tuple(card.condition or ())), []).append(i)
         self._meetable: dict[tuple[str, ...], frozenset[str]] = {}
         self._questable: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
 
@@ -133,8 +133,7 @@ class ElysiumGame(Game):
         found = self._meetable.get(key)
         if found is None:
             found = self._meetable[key] = frozenset(chain.from_iterable(
-                cards for condition, cards in self.by_condition.items()
-                if meets(columns, condition)))
+                cards for need, cards in self.by_needs.items() if fits(key, need)))
         return found
 
     def questable(self, side: str, columns: Sequence[str]) -> frozenset[str]:

@@ -77,6 +77,10 @@ if TYPE_CHECKING:
 #: move kinds made by themselves when they are the only legal move: the last column, a pass,
 #: the end of a turn or of a player's transfers, the forced Citizen (p.6)
 FORCED = frozenset({"column", "pass", "end", "end_transfers", "citizen"})
+#: move kinds whose doer changes the task it answers (its count): a move of another kind
+#: leaves its task shared with the state before it (``copy_sharing_seats``)
+CHANGES_ITS_TASK = frozenset({"take", "quest", "citizen", "power_transfer", "take_from",
+                              "discard"})
 #: what happens to a decision that has no legal move; any other kind is simply dropped
 NOTHING_OFFERED = {"discard": power_tasks.nothing_to_discard}
 #: the shared zones a power may name, by the ``ElysiumData`` list holding them
@@ -90,8 +94,7 @@ def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
     >>> meets(["red", "blue"], [Colour.RED, Colour.BLACK]), meets(["blue"], [Colour.RED])
     (True, False)
     """
-    colours, size = _needs(tuple(condition or ()))
-    return len(columns) >= size and all(c in columns for c in colours)
+    return fits(tuple(columns), needs(tuple(condition or ())))
 
 
 @lru_cache(maxsize=4096)
@@ -102,10 +105,17 @@ def option_text(names: tuple[str, ...], effects: tuple[Effect, ...]) -> str:
 
 
 @cache
-def _needs(condition: tuple[Colour, ...]) -> tuple[tuple[str, ...], int]:
+def needs(condition: tuple[Colour, ...]) -> tuple[tuple[str, ...], int]:
     """A condition as the colours it names (black, any colour, left out) and its size: worked
     out once per condition (a card's condition never changes)."""
     return tuple(c.value for c in condition if c is not Colour.BLACK), len(condition)
+
+
+@cache
+def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
+    """``meets`` for a condition's ``needs``: worked out once per columns and condition."""
+    colours, size = need
+    return len(columns) >= size and all(c in columns for c in colours)
 
 
 class ElysiumState(State):
@@ -137,8 +147,9 @@ class ElysiumState(State):
 
     def _copy_data_for(self, action: Action) -> ElysiumData:
         """The position, its seats shared with this state until ``seat`` copies one (states are
-        read-only from outside, and the rules reach a seat to change only through ``seat``)."""
-        return copy_sharing_seats(self.data)
+        read-only from outside, and the rules reach a seat to change only through ``seat``);
+        the task the move answers is copied only when its doer changes it."""
+        return copy_sharing_seats(self.data, action.kind in CHANGES_ITS_TASK)
 
     def _before_move(self, action: Action) -> None:
         # a move is carried out on the copy ``_copy_data_for`` made: every seat is shared
@@ -284,7 +295,8 @@ class ElysiumState(State):
             elif not offers:
                 self.done(task)             # nothing to decide: the decision is dropped
             elif len(offers) == 1 and offers[0].kind in FORCED:
-                d.tasks[-1] = task = replicate(task)  # may be shared with the previous state
+                if offers[0].kind in CHANGES_ITS_TASK:  # shared with the previous state
+                    d.tasks[-1] = task = replicate(task)
                 RULES.do(self, task, offers[0])
             else:
                 self._legal_cache = tuple(offers)
