@@ -99,6 +99,11 @@ class ElysiumGame(Game):
         rendered = {c.key: render(c) for c in self.inst.values()}
         self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
         self.timing = {i: c.timing for i, c in self.inst.items()}
+        #: the instances whose powers a turn may use (Activate, Trigger), and Phase III
+        self.turn_powers = frozenset(i for i, c in self.inst.items()
+                                     if c.timing in (Timing.ACTIVATE, Timing.TRIGGER))
+        self.legend_powers = frozenset(i for i, c in self.inst.items()
+                                       if c.timing is Timing.LEGEND)
         #: the instances of Permanent cards, and of Eleusis cards
         self.permanent = frozenset(i for i, c in self.inst.items() if c.timing is Timing.PERMANENT)
         self.eleusis = frozenset(i for i, c in self.inst.items() if c.eleusis)

@@ -64,20 +64,19 @@ def shape(legend: Legend, seat: Seat, cards: Mapping[str, Card]) -> Shape:
 def why_not(legend: Legend, seat: Seat, instance: str,
             cards: Mapping[str, Card]) -> tuple[str, str] | None:
     """Why ``instance`` may not join ``legend`` (rule, reason), or None when it may."""
-    return refusal(shape(legend, seat, cards), seat, instance, cards)
+    return refusal(shape(legend, seat, cards),
+                   None if instance in seat.citizens else cards[instance])
 
 
-def refusal(legend: Shape, seat: Seat, instance: str,
-            cards: Mapping[str, Card]) -> tuple[str, str] | None:
-    """``why_not`` for a legend of this shape."""
+def refusal(legend: Shape, card: Card | None) -> tuple[str, str] | None:
+    """``why_not`` for a legend of this shape and a card (None: a Citizen)."""
     k = legend.kind
-    if instance in seat.citizens:
+    if card is None:
         if legend.size < 2:
             return CITIZEN_JOKER, "a Citizen joins only a legend that already holds 2 cards"
         if legend.full:
             return CITIZEN_JOKER, "this legend is complete: no card is missing"
         return None
-    card = cards[instance]
     if legend.full:
         return WRITING, "this legend is complete"
     family, level = legend.families[0], legend.levels[0]
@@ -113,16 +112,13 @@ def places(seat: Seat, instance: str, cards: Mapping[str, Card],
            shapes: Sequence[Shape] | None = None) -> list[tuple[int, int]]:
     """Where ``instance`` may go, as (legend index or -1 for a new legend, its level cost);
     ``shapes``: the legends' shapes when already worked out."""
-    out: list[tuple[int, int]] = []
-    citizen = instance in seat.citizens
-    if not citizen:
-        out.append((-1, cards[instance].level))
+    card = None if instance in seat.citizens else cards[instance]
+    out = [] if card is None else [(-1, card.level)]
     if shapes is None:
         shapes = [shape(legend, seat, cards) for legend in seat.legends]
     for i, legend in enumerate(shapes):
-        if refusal(legend, seat, instance, cards) is None:
-            level = missing_level(legend) if citizen else cards[instance].level
-            out.append((i, level))
+        if refusal(legend, card) is None:
+            out.append((i, missing_level(legend) if card is None else card.level))
     return out
 
 

@@ -26,6 +26,7 @@ from .checks import diagnose
 from .context import GameContext
 from .load import Card
 from .powers import (
+    ANY,
     CardEffect,
     CardFacts,
     CardSpec,
@@ -624,7 +625,7 @@ class ElysiumState(State):
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:
-            if not spec.matches(self.facts(q, c)):
+            if spec is not ANY and not spec.matches(self.facts(q, c)):
                 continue
             if c in seat.citizens:
                 if citizen_seen:

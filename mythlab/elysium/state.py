@@ -115,7 +115,7 @@ _FIELD_COPIES: dict[str, Callable[[Any], Any] | None] = {
     "list[str]": FLAT, "list[int]": FLAT,
     "list[Seat]": FLAT,                 # a new list holding the same seats
     "list[Task]": FLAT,                 # the same tasks; the top one is copied apart
-    "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()},
+    "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()} if tiles else {},
 }
 _COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)]
 _FLAT_FIELDS = tuple(name for name, copy in _COPIES if copy is FLAT)
