@@ -46,6 +46,9 @@ PHASES = PhaseBook([
 
 #: card instances are short ids (family code + number: ``hd7``) to keep states small;
 #: ``game.labels`` and ``game.inst`` say which card each one is
+#: the tables of ``ElysiumGame.meetable``, by the card instances of each acquisition condition
+_MEETABLE: dict[tuple, dict[tuple[str, ...], frozenset[str]]] = {}
+
 CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestus": "hp",
          "hermes": "hm", "poseidon": "po", "zeus": "ze"}
 
@@ -121,7 +124,9 @@ class ElysiumGame(Game):
         self.by_needs: dict[tuple[tuple[str, ...], int], list[str]] = {}
         for i, card in self.inst.items():
             self.by_needs.setdefault(needs(tuple(card.condition or ())), []).append(i)
-        self._meetable: dict[tuple[str, ...], frozenset[str]] = {}
+        #: ``meetable``'s table, shared by the games dealing the same cards
+        self._meetable = _MEETABLE.setdefault(
+            tuple((need, tuple(cards)) for need, cards in self.by_needs.items()), {})
         self._questable: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
 
     def _colours(self, colours: Sequence[Colour], tile: str) -> list[str]:
@@ -133,7 +138,8 @@ class ElysiumGame(Game):
 
     def meetable(self, columns: Sequence[str]) -> frozenset[str]:
         """The card instances whose acquisition condition these columns meet (p.4-5): worked
-        out once per game for each set of columns a board can be left with."""
+        out once for each set of columns a board can be left with, for every game dealing the
+        same cards."""
         key = tuple(columns)
         found = self._meetable.get(key)
         if found is None:

@@ -174,7 +174,7 @@ class ElysiumState(State):
     def move(self, make: Callable[..., Action], *args: Any) -> Action:
         """``make(state, *args)``, made once per game: ``make`` must depend on the game and
         ``args`` only, and an Action is frozen, so every state may offer the same object."""
-        key = (make, *args)
+        key = (make, args)
         found = self.game.moves.get(key)
         if found is None:
             found = self.game.moves[key] = make(self, *args)
