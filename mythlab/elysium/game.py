@@ -7,6 +7,7 @@ setup (Elysium rulebook, Greek edition, p.3-4). Positions are ``ElysiumState`` (
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
@@ -46,6 +47,8 @@ PHASES = PhaseBook([
 
 #: card instances are short ids (family code + number: ``hd7``) to keep states small;
 #: ``game.labels`` and ``game.inst`` say which card each one is
+#: the moves of ``ElysiumGame.moves``, by the game's options but the seed
+_MOVES: dict[str, dict[tuple, Action]] = {}
 #: the tables of ``ElysiumGame.meetable``, by the card instances of each acquisition condition
 _MEETABLE: dict[tuple, dict[tuple[str, ...], frozenset[str]]] = {}
 
@@ -114,8 +117,10 @@ class ElysiumGame(Game):
         self.counted_over_phase = frozenset(
             i for i, c in self.inst.items()
             if c.timing is Timing.LEGEND and reads_zone(c.power, Zone.TRANSFERRED))
-        #: moves made once per game and offered by every state (``ElysiumState.move``)
-        self.moves: dict[tuple, Action] = {}
+        #: moves made once and offered by every state (``ElysiumState.move``), shared by the
+        #: games of the same options but the seed (their moves depend on the cards and players)
+        self.moves: dict[tuple, Action] = _MOVES.setdefault(json.dumps(
+            {k: v for k, v in self.options_dict().items() if k != "seed"}, sort_keys=True), {})
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)

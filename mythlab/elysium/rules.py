@@ -82,6 +82,11 @@ FORCED = frozenset({"column", "pass", "end", "end_transfers", "citizen"})
 #: leaves its task shared with the state before it (``copy_sharing_seats``)
 CHANGES_ITS_TASK = frozenset({"take", "quest", "citizen", "power_transfer", "take_from",
                               "discard"})
+#: how many moves the games of the same options keep (``ElysiumState.move``): enough for all
+#: but transfers (whose notes describe legends) to be made once
+MOVES_KEPT = 50_000
+#: the task kinds of the card effects whose kind is not their task's
+TASK_KINDS = {"take_citizen": "citizen", "add_card": "add"}
 #: what happens to a decision that has no legal move; any other kind is simply dropped
 NOTHING_OFFERED = {"discard": power_tasks.nothing_to_discard}
 #: the shared zones a power may name, by the ``ElysiumData`` list holding them
@@ -172,12 +177,16 @@ class ElysiumState(State):
         return self.data.seats[q]
 
     def move(self, make: Callable[..., Action], *args: Any) -> Action:
-        """``make(state, *args)``, made once per game: ``make`` must depend on the game and
-        ``args`` only, and an Action is frozen, so every state may offer the same object."""
+        """``make(state, *args)``, made once for the games of the same options: ``make`` must
+        depend on the game's cards, players and ``args`` only, and an Action is frozen, so
+        every state may offer the same object."""
         key = (make, args)
-        found = self.game.moves.get(key)
+        moves = self.game.moves
+        found = moves.get(key)
         if found is None:
-            found = self.game.moves[key] = make(self, *args)
+            if len(moves) >= MOVES_KEPT:
+                moves.clear()
+            found = moves[key] = make(self, *args)
         return found
 
     def card(self, instance: str) -> Card:
@@ -280,7 +289,7 @@ class ElysiumState(State):
         """Run the game on until a player must decide: automatic tasks are carried out, a
         decision with no legal move is dropped (``NOTHING_OFFERED``), a lone forced move is made
         (``FORCED``), and with no task left the phase takes its next step."""
-        d, automatic = self.data, RULES.automatics
+        d, automatic, offerers = self.data, RULES.automatics, RULES.offerers
         while not d.over:
             if not d.tasks:
                 self.next_step()
@@ -290,7 +299,7 @@ class ElysiumState(State):
                 d.tasks.pop()
                 RULES.carry_out(self, task)
                 continue
-            offers = RULES.offer(self, task)
+            offers = offerers[task.kind](self, task)  # no chance decides in Elysium
             if not offers and task.kind in NOTHING_OFFERED:
                 NOTHING_OFFERED[task.kind](self, task)
             elif not offers:
@@ -581,8 +590,7 @@ class ElysiumState(State):
             t.gold, t.vp, t.pp = e.amount.gold, e.amount.vp, e.amount.pp
         elif isinstance(e, CardEffect):
             spec: Any = e.spec
-            t.kind, t.count = {"take_citizen": "citizen", "add_card": "add"}.get(e.kind, e.kind), \
-                e.count
+            t.kind, t.count = TASK_KINDS.get(e.kind, e.kind), e.count
             if e.kind in ("transfer", "take", "discard", "exchange", "use_power"):
                 t.spec = filter_text(spec.card)
             if e.kind == "transfer":
