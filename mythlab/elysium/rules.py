@@ -363,11 +363,11 @@ class ElysiumState(State):
         d, g = self.data, self.game
         back = g.rules.incomplete_quest
         for q in d.order:
-            if not self.seat(q).quest:
+            if not self.read_seat(q).quest:
                 self.log(f"{self.player_name(q)} takes an incomplete quest.", INCOMPLETE)
         d.order = sorted(range(g.players), key=lambda q: (
-            not self.seat(q).quest, g.quests[self.seat(q).quest].number
-            if self.seat(q).quest else 0, self.seat(q).disc))
+            not self.read_seat(q).quest, g.quests[self.read_seat(q).quest].number
+            if self.read_seat(q).quest else 0, self.read_seat(q).disc))
         for i, q in enumerate(d.order):
             self.seat(q).disc = i + 1
         self.log("Discs: " + ", ".join(f"#{self.seat(q).disc} {self.player_name(q)}"
@@ -404,9 +404,10 @@ class ElysiumState(State):
         """The player's Legend powers still to be counted over this Phase III (Charon): in the
         domain or transferred this phase (ruling legend-timing), not settled yet."""
         seat = self.read_seat(q)
+        counted = self.game.counted_over_phase  # see ``counted_over_phase``
         cards = list(seat.domain) + [c for c in seat.transferred if c not in seat.domain]
-        return [c for c in cards if c not in seat.citizens and c not in seat.legend_used
-                and self.counted_over_phase(c)]
+        return [c for c in cards if c in counted and c not in seat.citizens
+                and c not in seat.legend_used]
 
     def counted_over_phase(self, instance: str) -> bool:
         """A Legend power that counts the cards you transfer (Charon: "you must transfer at
@@ -562,7 +563,7 @@ class ElysiumState(State):
 
     def fire(self, q: int, kind: EventKind, instance: str) -> None:
         """Permanent powers react to their owner's take or transfer (p.7; p.12 own power)."""
-        seat, permanent = self.seat(q), self.game.permanent
+        seat, permanent = self.read_seat(q), self.game.permanent
         watchers = [c for c in seat.domain if c in permanent and c not in seat.citizens]
         if kind is EventKind.TRANSFER and instance in permanent and instance not in seat.citizens:
             watchers.append(instance)
