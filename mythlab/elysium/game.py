@@ -47,13 +47,13 @@ PHASES = PhaseBook([
 
 #: card instances are short ids (family code + number: ``hd7``) to keep states small;
 #: ``game.labels`` and ``game.inst`` say which card each one is
+CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestus": "hp",
+         "hermes": "hm", "poseidon": "po", "zeus": "ze"}
+
 #: the moves of ``ElysiumGame.moves``, by the game's options but the seed
 _MOVES: dict[str, dict[tuple, Action]] = {}
 #: the tables of ``ElysiumGame.meetable``, by the card instances of each acquisition condition
 _MEETABLE: dict[tuple, dict[tuple[str, ...], frozenset[str]]] = {}
-
-CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestus": "hp",
-         "hermes": "hm", "poseidon": "po", "zeus": "ze"}
 
 
 class ElysiumGame(Game):
@@ -154,7 +154,7 @@ class ElysiumGame(Game):
 
     def questable(self, side: str, columns: Sequence[str]) -> frozenset[str]:
         """The quest tiles with a column of their colours among these columns on this pediment
-        side (p.5), worked out once per game like ``meetable``."""
+        side (p.5), worked out once per game for each set of columns."""
         key = (side, tuple(columns))
         found = self._questable.get(key)
         if found is None:

@@ -227,8 +227,9 @@ class ElysiumState(State):
     def distinct(self, instances: Iterable[str]) -> list[str]:
         """One instance per card picture (identical copies are one choice)."""
         seen: dict[str, str] = {}
+        keys = self.game.keys
         for c in instances:
-            seen.setdefault(self.game.keys[c], c)
+            seen.setdefault(keys[c], c)
         return list(seen.values())
 
     def group(self) -> int:
