@@ -586,11 +586,12 @@ class ElysiumState(State):
 
     def task_of(self, e: Effect, group: int, source: str) -> Task:
         """One effect as a task (the stack's unit of work)."""
-        t = Task("", e.player, source, group=group)
         if isinstance(e, ResourceEffect):
-            t.kind = e.kind
-            t.gold, t.vp, t.pp = e.amount.gold, e.amount.vp, e.amount.pp
-        elif isinstance(e, CardEffect):
+            amount = e.amount
+            return Task(e.kind, e.player, source, gold=amount.gold, vp=amount.vp, pp=amount.pp,
+                        group=group)
+        t = Task("", e.player, source, group=group)
+        if isinstance(e, CardEffect):
             spec: Any = e.spec
             t.kind, t.count = TASK_KINDS.get(e.kind, e.kind), e.count
             if e.kind in ("transfer", "take", "discard", "exchange", "use_power"):
