@@ -11,7 +11,7 @@ import pytest
 import mythlab
 from mythlab.elysium import rules_book
 from mythlab.elysium.powers import Timing, Zone, reads_zone
-from mythlab.elysium.rules import ElysiumState
+from mythlab.elysium.rules import ElysiumState, meets
 from mythlab.elysium.state import copy_sharing_seats
 from mythlab.engine.copying import replicate
 
@@ -90,3 +90,43 @@ def test_tables_made_once_per_game_agree_with_the_cards_and_the_rules_book(famil
                                              for i in game.counted_over_phase)
     assert game.timing == {i: card.timing for i, card in game.inst.items()}
     assert all(game.number(name) == game.rules.number(name) for name in game.rules.numbers)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 8), (4, 9)])
+def test_takeable_cards_and_quests_from_the_tables_are_the_rulebook_s(players, seed):
+    """``meetable`` and ``questable`` (tables by the columns left) give, for every seat of every
+    state of a random game, the cards and quests the conditions themselves allow (p.5)."""
+    for s in random_states(players, seed):
+        g = s.game
+        for q in range(players):
+            seat = s.data.seats[q]
+            held = s.domain_keys(q)
+            cards = [] if seat.cards_taken >= g.number("cards_per_epoch") else s.distinct(
+                c for c in s.data.agora
+                if g.keys[c] not in held and meets(seat.columns, g.inst[c].condition))
+            quests = [] if seat.quest else [
+                t for t in s.data.quests
+                if any(c in seat.columns for c in s.quest_colours(t))]
+            assert (s.takeable_cards(q), s.takeable_quests(q)) == (cards, quests)
+
+
+def test_moves_are_shared_by_the_games_of_the_same_options_only():
+    """``ElysiumGame.moves`` depend on the cards and players, never on the seed."""
+    game = mythlab.make("elysium", players=3, seed=1)
+    assert mythlab.make("elysium", players=3, seed=2).moves is game.moves
+    assert mythlab.make("elysium", players=4, seed=1).moves is not game.moves
+    assert mythlab.make("elysium", players=3, seed=1, families="opulence").moves \
+        is not game.moves
+
+
+def test_every_card_s_power_evaluates_through_the_node_table():
+    """``evaluate`` dispatches on the node's type: every card of every family still evaluates
+    (no node type is missing from the table)."""
+    from mythlab.elysium.context import GameContext
+    from mythlab.elysium.powers import evaluate
+
+    for families in sorted(rules_book().family_sets):
+        game = mythlab.make("elysium", families=families)
+        state = game.initial_state()
+        for i, card in game.inst.items():
+            assert isinstance(evaluate(card.power, GameContext(state, 0, game.facts[i])), list)

@@ -55,7 +55,8 @@ class GameContext:
             names = {Zone.ORACLE: s.data.oracle, Zone.AGORA: s.data.agora,
                      Zone.DISCARD_PILE: s.data.discard, Zone.DRAW_PILE: s.data.draw}[zone]
             return [s.game.facts[c] for c in names]
-        return [s.facts(player, c) for c in names]
+        facts, hidden, citizens = s.game.facts, s.game.citizen_facts, seat.citizens
+        return [hidden[c] if c in citizens else facts[c] for c in names]  # as ``s.facts``
 
     def legends(self, player: int) -> Sequence[Legend]:
         """A player's legends (with ``final``: without the lone cards, as at final scoring)."""

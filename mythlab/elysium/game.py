@@ -7,8 +7,10 @@ setup (Elysium rulebook, Greek edition, p.3-4). Positions are ``ElysiumState`` (
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from mythlab.engine import Action, DataError, Game, Phase, PhaseBook, State
@@ -20,7 +22,7 @@ from .hidden import HIDDEN
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
 from .powers import CardFacts, Colour, Family, Timing, UsePower, When, Zone, reads_zone, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
-from .rules import ElysiumState
+from .rules import ElysiumState, fits, needs
 from .scoring import score_table
 from .state import ElysiumData, Seat
 
@@ -47,6 +49,11 @@ PHASES = PhaseBook([
 #: ``game.labels`` and ``game.inst`` say which card each one is
 CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestus": "hp",
          "hermes": "hm", "poseidon": "po", "zeus": "ze"}
+
+#: the moves of ``ElysiumGame.moves``, by the game's options but the seed
+_MOVES: dict[str, dict[tuple, Action]] = {}
+#: the tables of ``ElysiumGame.meetable``, by the card instances of each acquisition condition
+_MEETABLE: dict[tuple, dict[tuple[str, ...], frozenset[str]]] = {}
 
 
 class ElysiumGame(Game):
@@ -98,16 +105,34 @@ class ElysiumGame(Game):
         rendered = {c.key: render(c) for c in self.inst.values()}
         self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
         self.timing = {i: c.timing for i, c in self.inst.items()}
+        #: the instances whose powers a turn may use (Activate, Trigger), and Phase III
+        self.turn_powers = frozenset(i for i, c in self.inst.items()
+                                     if c.timing in (Timing.ACTIVATE, Timing.TRIGGER))
+        self.legend_powers = frozenset(i for i, c in self.inst.items()
+                                       if c.timing is Timing.LEGEND)
+        #: the instances of Permanent cards, and of Eleusis cards
+        self.permanent = frozenset(i for i, c in self.inst.items() if c.timing is Timing.PERMANENT)
+        self.eleusis = frozenset(i for i, c in self.inst.items() if c.eleusis)
         #: Legend powers that count the phase's transfers (``ElysiumState.counted_over_phase``)
         self.counted_over_phase = frozenset(
             i for i, c in self.inst.items()
             if c.timing is Timing.LEGEND and reads_zone(c.power, Zone.TRANSFERRED))
-        #: moves made once per game and offered by every state (``ElysiumState.move``)
-        self.moves: dict[tuple, Action] = {}
+        #: moves made once and offered by every state (``ElysiumState.move``), shared by the
+        #: games of the same options but the seed (their moves depend on the cards and players)
+        self.moves: dict[tuple, Action] = _MOVES.setdefault(json.dumps(
+            {k: v for k, v in self.options_dict().items() if k != "seed"}, sort_keys=True), {})
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)
                         for p in self.rules.pediment for tile in self.quests}
+        #: the card instances by what their acquisition condition needs (``meetable``)
+        self.by_needs: dict[tuple[tuple[str, ...], int], list[str]] = {}
+        for i, card in self.inst.items():
+            self.by_needs.setdefault(needs(tuple(card.condition or ())), []).append(i)
+        #: ``meetable``'s table, shared by the games dealing the same cards
+        self._meetable = _MEETABLE.setdefault(
+            tuple((need, tuple(cards)) for need, cards in self.by_needs.items()), {})
+        self._questable: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
 
     def _colours(self, colours: Sequence[Colour], tile: str) -> list[str]:
         """The column colours above a quest (one; two of them with 2 players, p.4-5)."""
@@ -115,6 +140,27 @@ class ElysiumGame(Game):
         span = len(colours) // len(tiles)
         i = [q.id for q in tiles].index(tile)
         return [c.value for c in colours[i * span:(i + 1) * span]]
+
+    def meetable(self, columns: Sequence[str]) -> frozenset[str]:
+        """The card instances whose acquisition condition these columns meet (p.4-5): worked
+        out once for each set of columns a board can be left with, for every game dealing the
+        same cards."""
+        key = tuple(columns)
+        found = self._meetable.get(key)
+        if found is None:
+            found = self._meetable[key] = frozenset(chain.from_iterable(
+                cards for need, cards in self.by_needs.items() if fits(key, need)))
+        return found
+
+    def questable(self, side: str, columns: Sequence[str]) -> frozenset[str]:
+        """The quest tiles with a column of their colours among these columns on this pediment
+        side (p.5), worked out once per game for each set of columns."""
+        key = (side, tuple(columns))
+        found = self._questable.get(key)
+        if found is None:
+            found = self._questable[key] = frozenset(
+                t for t in self.quests if any(c in columns for c in self.colours[side, t]))
+        return found
 
     def _families(self, book: CardBook) -> list[str]:
         choice = self.options["families"]

@@ -9,9 +9,11 @@ only a legend of 2+ cards, in place of a missing card, and costs that card's lev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from .load import Card
+from .powers import Family
 from .refs import CITIZEN_JOKER, FAMILY_LEGEND, LEVEL_LEGEND, WRITING
 from .state import Seat
 
@@ -40,32 +42,55 @@ def complete(legend: Legend, cards: Mapping[str, Card]) -> bool:
     return bool(k) and len(legend) == CAPACITY[k]
 
 
+class Shape(NamedTuple):
+    """What the joining rules read of a legend: its size, its kind (``""`` for a lone card),
+    whether it is complete, and the families and levels of its family cards, in order."""
+
+    size: int
+    kind: str
+    full: bool
+    families: tuple[Family, ...]
+    levels: tuple[int, ...]
+
+
+def shape(legend: Legend, seat: Seat, cards: Mapping[str, Card]) -> Shape:
+    """A legend's ``Shape`` (worked out once for all the cards a transfer may move)."""
+    k = kind(legend, cards)
+    real = real_cards(legend, seat, cards)
+    return Shape(len(legend), k, bool(k) and len(legend) == CAPACITY[k],
+                 tuple(c.family for c in real), tuple(c.level for c in real))
+
+
 def why_not(legend: Legend, seat: Seat, instance: str,
             cards: Mapping[str, Card]) -> tuple[str, str] | None:
     """Why ``instance`` may not join ``legend`` (rule, reason), or None when it may."""
-    k = kind(legend, cards)
-    full = bool(k) and len(legend) == CAPACITY[k]   # complete(legend, cards)
-    if instance in seat.citizens:
-        if len(legend) < 2:
+    return refusal(shape(legend, seat, cards),
+                   None if instance in seat.citizens else cards[instance])
+
+
+def refusal(legend: Shape, card: Card | None) -> tuple[str, str] | None:
+    """``why_not`` for a legend of this shape and a card (None: a Citizen)."""
+    k = legend.kind
+    if card is None:
+        if legend.size < 2:
             return CITIZEN_JOKER, "a Citizen joins only a legend that already holds 2 cards"
-        if full:
+        if legend.full:
             return CITIZEN_JOKER, "this legend is complete: no card is missing"
         return None
-    card = cards[instance]
-    if full:
+    if legend.full:
         return WRITING, "this legend is complete"
-    real = real_cards(legend, seat, cards)
-    if k == "family" or (not k and card.family == real[0].family):
-        if card.family != real[0].family:
-            return FAMILY_LEGEND, (f"a {real[0].family.value.capitalize()} family legend takes "
-                                   f"only {real[0].family.value.capitalize()} cards")
-        if card.level in {c.level for c in real}:
+    family, level = legend.families[0], legend.levels[0]
+    if k == "family" or (not k and card.family == family):
+        if card.family != family:
+            return FAMILY_LEGEND, (f"a {family.value.capitalize()} family legend takes "
+                                   f"only {family.value.capitalize()} cards")
+        if card.level in legend.levels:
             return FAMILY_LEGEND, f"this family legend already has its level {card.level} card"
         return None
-    if card.level != real[0].level:
-        return LEVEL_LEGEND, (f"a level {real[0].level} legend takes only level {real[0].level} "
+    if card.level != level:
+        return LEVEL_LEGEND, (f"a level {level} legend takes only level {level} "
                               f"cards, and a family legend only one family")
-    if card.family in {c.family for c in real}:
+    if card.family in legend.families:
         return LEVEL_LEGEND, (f"this level legend already has a "
                               f"{card.family.value.capitalize()} card")
     return None
@@ -73,22 +98,27 @@ def why_not(legend: Legend, seat: Seat, instance: str,
 
 def citizen_level(legend: Legend, seat: Seat, cards: Mapping[str, Card]) -> int:
     """The level of the card a Citizen replaces in ``legend``: what its transfer costs (p.9)."""
-    real = real_cards(legend, seat, cards)
-    if kind(legend, cards) == "level":
-        return real[0].level
-    return min({1, 2, 3} - {c.level for c in real})
+    return missing_level(shape(legend, seat, cards))
 
 
-def places(seat: Seat, instance: str, cards: Mapping[str, Card]) -> list[tuple[int, int]]:
-    """Where ``instance`` may go, as (legend index or -1 for a new legend, its level cost)."""
-    out: list[tuple[int, int]] = []
-    citizen = instance in seat.citizens
-    if not citizen:
-        out.append((-1, cards[instance].level))
-    for i, legend in enumerate(seat.legends):
-        if why_not(legend, seat, instance, cards) is None:
-            level = citizen_level(legend, seat, cards) if citizen else cards[instance].level
-            out.append((i, level))
+def missing_level(legend: Shape) -> int:
+    """``citizen_level`` for a legend of this shape."""
+    if legend.kind == "level":
+        return legend.levels[0]
+    return min({1, 2, 3} - set(legend.levels))
+
+
+def places(seat: Seat, instance: str, cards: Mapping[str, Card],
+           shapes: Sequence[Shape] | None = None) -> list[tuple[int, int]]:
+    """Where ``instance`` may go, as (legend index or -1 for a new legend, its level cost);
+    ``shapes``: the legends' shapes when already worked out."""
+    card = None if instance in seat.citizens else cards[instance]
+    out = [] if card is None else [(-1, card.level)]
+    if shapes is None:
+        shapes = [shape(legend, seat, cards) for legend in seat.legends]
+    for i, legend in enumerate(shapes):
+        if refusal(legend, card) is None:
+            out.append((i, missing_level(legend) if card is None else card.level))
     return out
 
 

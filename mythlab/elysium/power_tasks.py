@@ -225,7 +225,7 @@ def gain(s: ElysiumState, t: Task) -> None:
     seat.gold += t.gold
     seat.vp += t.vp
     seat.pp += t.pp
-    s.log(f"{s.player_name(t.player)} gains {_amount(t)}.", _source_rule(s, t))
+    s.log(f"{s.player_name(t.player)} gains {_amount(t.gold, t.vp, t.pp)}.", _source_rule(s, t))
 
 
 @RULES.automatic("pay")
@@ -233,25 +233,25 @@ def pay(s: ElysiumState, t: Task) -> None:
     """Pay in full, or the rest of the power is skipped."""
     seat = s.seat(t.player)
     if not _affordable(seat, t):
-        s.fail_group(t, f"{s.player_name(t.player)} cannot pay {_amount(t)}",
+        s.fail_group(t, f"{s.player_name(t.player)} cannot pay {_amount(t.gold, t.vp, t.pp)}",
                      RULES.ruling("failed-step"))
         return
     seat.gold -= t.gold
     seat.vp -= t.vp
     seat.pp -= t.pp
-    s.log(f"{s.player_name(t.player)} pays {_amount(t)}.", _source_rule(s, t))
+    s.log(f"{s.player_name(t.player)} pays {_amount(t.gold, t.vp, t.pp)}.", _source_rule(s, t))
 
 
 @RULES.automatic("lose")
 def lose(s: ElysiumState, t: Task) -> None:
     """Give back what you have, up to the amount ("pay / discard", glossary p.12)."""
     seat = s.seat(t.player)
-    lost = Task("lose", t.player, gold=min(t.gold, seat.gold), vp=min(t.vp, seat.vp),
-                pp=min(t.pp, seat.pp))
-    seat.gold -= lost.gold
-    seat.vp -= lost.vp
-    seat.pp -= lost.pp
-    s.log(f"{s.player_name(t.player)} loses {_amount(lost) or 'nothing'}.", _source_rule(s, t))
+    gold, vp, pp = min(t.gold, seat.gold), min(t.vp, seat.vp), min(t.pp, seat.pp)
+    seat.gold -= gold
+    seat.vp -= vp
+    seat.pp -= pp
+    s.log(f"{s.player_name(t.player)} loses {_amount(gold, vp, pp) or 'nothing'}.",
+          _source_rule(s, t))
 
 
 @RULES.automatic("citizen")
@@ -286,9 +286,8 @@ def add_cards(s: ElysiumState, t: Task) -> None:
                   _source_rule(s, t))
 
 
-def _amount(t: Task) -> str:
-    parts = [f"{t.gold} gold"] * bool(t.gold) + [f"{t.vp} VP"] * bool(t.vp) \
-        + [f"{t.pp} PP"] * bool(t.pp)
+def _amount(gold: int, vp: int, pp: int) -> str:
+    parts = [f"{gold} gold"] * bool(gold) + [f"{vp} VP"] * bool(vp) + [f"{pp} PP"] * bool(pp)
     return " and ".join(parts)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
@@ -26,6 +26,7 @@ from .checks import diagnose
 from .context import GameContext
 from .load import Card
 from .powers import (
+    ANY,
     CardEffect,
     CardFacts,
     CardSpec,
@@ -77,6 +78,15 @@ if TYPE_CHECKING:
 #: move kinds made by themselves when they are the only legal move: the last column, a pass,
 #: the end of a turn or of a player's transfers, the forced Citizen (p.6)
 FORCED = frozenset({"column", "pass", "end", "end_transfers", "citizen"})
+#: move kinds whose doer changes the task it answers (its count): a move of another kind
+#: leaves its task shared with the state before it (``copy_sharing_seats``)
+CHANGES_ITS_TASK = frozenset({"take", "quest", "citizen", "power_transfer", "take_from",
+                              "discard"})
+#: how many moves the games of the same options keep (``ElysiumState.move``): enough for all
+#: but transfers (whose notes describe legends) to be made once
+MOVES_KEPT = 50_000
+#: the task kinds of the card effects whose kind is not their task's
+TASK_KINDS = {"take_citizen": "citizen", "add_card": "add"}
 #: what happens to a decision that has no legal move; any other kind is simply dropped
 NOTHING_OFFERED = {"discard": power_tasks.nothing_to_discard}
 #: the shared zones a power may name, by the ``ElysiumData`` list holding them
@@ -90,15 +100,28 @@ def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
     >>> meets(["red", "blue"], [Colour.RED, Colour.BLACK]), meets(["blue"], [Colour.RED])
     (True, False)
     """
-    colours, size = _needs(tuple(condition or ()))
-    return len(columns) >= size and all(c in columns for c in colours)
+    return fits(tuple(columns), needs(tuple(condition or ())))
+
+
+@lru_cache(maxsize=4096)
+def option_text(names: tuple[str, ...], effects: tuple[Effect, ...]) -> str:
+    """The text of an option of a power (``ElysiumState.say``) for players of these names:
+    written once, whichever game offers it again."""
+    return "; ".join(describe_option(e, dict(enumerate(names))) for e in effects)
 
 
 @cache
-def _needs(condition: tuple[Colour, ...]) -> tuple[tuple[str, ...], int]:
+def needs(condition: tuple[Colour, ...]) -> tuple[tuple[str, ...], int]:
     """A condition as the colours it names (black, any colour, left out) and its size: worked
     out once per condition (a card's condition never changes)."""
     return tuple(c.value for c in condition if c is not Colour.BLACK), len(condition)
+
+
+@cache
+def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
+    """``meets`` for a condition's ``needs``: worked out once per columns and condition."""
+    colours, size = need
+    return len(columns) >= size and all(c in columns for c in colours)
 
 
 class ElysiumState(State):
@@ -130,8 +153,9 @@ class ElysiumState(State):
 
     def _copy_data_for(self, action: Action) -> ElysiumData:
         """The position, its seats shared with this state until ``seat`` copies one (states are
-        read-only from outside, and the rules reach a seat to change only through ``seat``)."""
-        return copy_sharing_seats(self.data)
+        read-only from outside, and the rules reach a seat to change only through ``seat``);
+        the task the move answers is copied only when its doer changes it."""
+        return copy_sharing_seats(self.data, action.kind in CHANGES_ITS_TASK)
 
     def _before_move(self, action: Action) -> None:
         # a move is carried out on the copy ``_copy_data_for`` made: every seat is shared
@@ -153,12 +177,16 @@ class ElysiumState(State):
         return self.data.seats[q]
 
     def move(self, make: Callable[..., Action], *args: Any) -> Action:
-        """``make(state, *args)``, made once per game: ``make`` must depend on the game and
-        ``args`` only, and an Action is frozen, so every state may offer the same object."""
-        key = (make, *args)
-        found = self.game.moves.get(key)
+        """``make(state, *args)``, made once for the games of the same options: ``make`` must
+        depend on the game's cards, players and ``args`` only, and an Action is frozen, so
+        every state may offer the same object."""
+        key = (make, args)
+        moves = self.game.moves
+        found = moves.get(key)
         if found is None:
-            found = self.game.moves[key] = make(self, *args)
+            if len(moves) >= MOVES_KEPT:
+                moves.clear()
+            found = moves[key] = make(self, *args)
         return found
 
     def card(self, instance: str) -> Card:
@@ -183,7 +211,10 @@ class ElysiumState(State):
     def done(self, task: Task) -> None:
         """Take a finished task off the stack (by identity: equal tasks may sit below it)."""
         tasks = self.data.tasks
-        for i in range(len(tasks) - 1, -1, -1):
+        if tasks and tasks[-1] is task:  # most often the top one
+            tasks.pop()
+            return
+        for i in range(len(tasks) - 2, -1, -1):
             if tasks[i] is task:
                 del tasks[i]
                 return
@@ -196,8 +227,9 @@ class ElysiumState(State):
     def distinct(self, instances: Iterable[str]) -> list[str]:
         """One instance per card picture (identical copies are one choice)."""
         seen: dict[str, str] = {}
+        keys = self.game.keys
         for c in instances:
-            seen.setdefault(self.game.keys[c], c)
+            seen.setdefault(keys[c], c)
         return list(seen.values())
 
     def group(self) -> int:
@@ -258,23 +290,24 @@ class ElysiumState(State):
         """Run the game on until a player must decide: automatic tasks are carried out, a
         decision with no legal move is dropped (``NOTHING_OFFERED``), a lone forced move is made
         (``FORCED``), and with no task left the phase takes its next step."""
-        d = self.data
+        d, automatic, offerers = self.data, RULES.automatics, RULES.offerers
         while not d.over:
             if not d.tasks:
                 self.next_step()
                 continue
             task = d.tasks[-1]
-            if RULES.is_automatic(task):
+            if task.kind in automatic:
                 d.tasks.pop()
                 RULES.carry_out(self, task)
                 continue
-            offers = RULES.offer(self, task)
+            offers = offerers[task.kind](self, task)  # no chance decides in Elysium
             if not offers and task.kind in NOTHING_OFFERED:
                 NOTHING_OFFERED[task.kind](self, task)
             elif not offers:
                 self.done(task)             # nothing to decide: the decision is dropped
             elif len(offers) == 1 and offers[0].kind in FORCED:
-                d.tasks[-1] = task = replicate(task)  # may be shared with the previous state
+                if offers[0].kind in CHANGES_ITS_TASK:  # shared with the previous state
+                    d.tasks[-1] = task = replicate(task)
                 RULES.do(self, task, offers[0])
             else:
                 self._legal_cache = tuple(offers)
@@ -331,11 +364,11 @@ class ElysiumState(State):
         d, g = self.data, self.game
         back = g.rules.incomplete_quest
         for q in d.order:
-            if not self.seat(q).quest:
+            if not self.read_seat(q).quest:
                 self.log(f"{self.player_name(q)} takes an incomplete quest.", INCOMPLETE)
         d.order = sorted(range(g.players), key=lambda q: (
-            not self.seat(q).quest, g.quests[self.seat(q).quest].number
-            if self.seat(q).quest else 0, self.seat(q).disc))
+            not self.read_seat(q).quest, g.quests[self.read_seat(q).quest].number
+            if self.read_seat(q).quest else 0, self.read_seat(q).disc))
         for i, q in enumerate(d.order):
             self.seat(q).disc = i + 1
         self.log("Discs: " + ", ".join(f"#{self.seat(q).disc} {self.player_name(q)}"
@@ -372,9 +405,10 @@ class ElysiumState(State):
         """The player's Legend powers still to be counted over this Phase III (Charon): in the
         domain or transferred this phase (ruling legend-timing), not settled yet."""
         seat = self.read_seat(q)
+        counted = self.game.counted_over_phase  # see ``counted_over_phase``
         cards = list(seat.domain) + [c for c in seat.transferred if c not in seat.domain]
-        return [c for c in cards if c not in seat.citizens and c not in seat.legend_used
-                and self.counted_over_phase(c)]
+        return [c for c in cards if c in counted and c not in seat.citizens
+                and c not in seat.legend_used]
 
     def counted_over_phase(self, instance: str) -> bool:
         """A Legend power that counts the cards you transfer (Charon: "you must transfer at
@@ -451,18 +485,18 @@ class ElysiumState(State):
         seat = self.read_seat(q)
         if seat.cards_taken >= self.game.number("cards_per_epoch"):
             return []
-        held, keys, cards, columns = self.domain_keys(q), self.game.keys, self.game.inst, \
-            seat.columns
+        held, keys, meetable = self.domain_keys(q), self.game.keys, \
+            self.game.meetable(seat.columns)
         return self.distinct([c for c in self.data.agora
-                              if keys[c] not in held and meets(columns, cards[c].condition)])
+                              if c in meetable and keys[c] not in held])
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
         seat = self.read_seat(q)
         if seat.quest:
             return []
-        return [t for t in self.data.quests
-                if any(c in seat.columns for c in self.quest_colours(t))]
+        questable = self.game.questable(self.data.side, seat.columns)
+        return [t for t in self.data.quests if t in questable]
 
     def enter_domain(self, q: int, instance: str, how: str, rule: str) -> None:
         """A card comes face up into a domain: ring, Permanent reactions, Instant power."""
@@ -504,15 +538,16 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
         """Why the owner cannot use this power now in their turn (timing, ring, Eleusis)."""
-        card, seat = self.card(instance), self.read_seat(q)
+        seat, timing, eleusis = self.data.seats[q], self.game.timing[instance], \
+            self.game.eleusis
         if instance in seat.citizens:
             return CITIZENS
-        if card.timing is Timing.ACTIVATE and instance in seat.turned:
+        if timing is Timing.ACTIVATE and instance in seat.turned:
             return ACTIVATE
-        if card.timing is Timing.TRIGGER and instance not in seat.rings:
+        if timing is Timing.TRIGGER and instance not in seat.rings:
             return TRIGGER
-        if card.eleusis and not any(self.card(c).eleusis for c in seat.domain
-                                    if c != instance and c not in seat.citizens):
+        if instance in eleusis and not any(c in eleusis for c in seat.domain
+                                           if c != instance and c not in seat.citizens):
             return ELEUSIS
         return None
 
@@ -529,12 +564,10 @@ class ElysiumState(State):
 
     def fire(self, q: int, kind: EventKind, instance: str) -> None:
         """Permanent powers react to their owner's take or transfer (p.7; p.12 own power)."""
-        seat, timing = self.seat(q), self.game.timing
-        watchers = list(seat.domain)
-        if kind is EventKind.TRANSFER and instance not in seat.citizens:
+        seat, permanent = self.read_seat(q), self.game.permanent
+        watchers = [c for c in seat.domain if c in permanent and c not in seat.citizens]
+        if kind is EventKind.TRANSFER and instance in permanent and instance not in seat.citizens:
             watchers.append(instance)
-        watchers = [c for c in watchers
-                    if timing[c] is Timing.PERMANENT and c not in seat.citizens]
         if not watchers:
             return
         event = PowerEvent(kind, q, self.facts(q, instance))
@@ -553,14 +586,14 @@ class ElysiumState(State):
 
     def task_of(self, e: Effect, group: int, source: str) -> Task:
         """One effect as a task (the stack's unit of work)."""
-        t = Task("", e.player, source, group=group)
         if isinstance(e, ResourceEffect):
-            t.kind = e.kind
-            t.gold, t.vp, t.pp = e.amount.gold, e.amount.vp, e.amount.pp
-        elif isinstance(e, CardEffect):
+            amount = e.amount
+            return Task(e.kind, e.player, source, gold=amount.gold, vp=amount.vp, pp=amount.pp,
+                        group=group)
+        t = Task("", e.player, source, group=group)
+        if isinstance(e, CardEffect):
             spec: Any = e.spec
-            t.kind, t.count = {"take_citizen": "citizen", "add_card": "add"}.get(e.kind, e.kind), \
-                e.count
+            t.kind, t.count = TASK_KINDS.get(e.kind, e.kind), e.count
             if e.kind in ("transfer", "take", "discard", "exchange", "use_power"):
                 t.spec = filter_text(spec.card)
             if e.kind == "transfer":
@@ -584,8 +617,7 @@ class ElysiumState(State):
 
     def say(self, q: int, effects: Sequence[Effect]) -> str:
         """Effects as an option's text, in the imperative: ``gain 1 gold; transfer 1 card``."""
-        names = {p: self.player_name(p) for p in range(self.game.players)}
-        return "; ".join(describe_option(e, names) for e in effects)
+        return option_text(tuple(self.game.player_names), tuple(effects))
 
     def fail_group(self, task: Task, why: str, rule: str) -> None:
         """A ``pay`` or ``discard`` step cannot be done: the rest of that power is skipped."""
@@ -599,24 +631,26 @@ class ElysiumState(State):
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9)."""
         seat, cards = self.read_seat(q), self.game.inst
+        shapes = [L.shape(legend, seat, cards) for legend in seat.legends]
+        details: dict[int, str] = {-1: ""}  # what each legend is, as a move's note says
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:
-            if not spec.matches(self.facts(q, c)):
+            if spec is not ANY and not spec.matches(self.facts(q, c)):
                 continue
             if c in seat.citizens:
                 if citizen_seen:
                     continue
                 citizen_seen = True
             name = self.label(q, c)
-            for index, level in L.places(seat, c, cards):
+            for index, level in L.places(seat, c, cards, shapes):
                 cost = 0 if mode == "free" else level + (mode == "plus_one")
                 if cost > seat.gold:
                     continue
-                where = "a new legend" if index < 0 else f"legend {index + 1}"
-                detail = "" if index < 0 else f" ({L.describe(seat.legends[index], seat, cards)})"
-                out.append(act(f"transfer {name} to {where}", kind, rule, c, index, cost,
-                               note=f"Transfer {name} to {where}{detail} for {cost} gold"))
+                if index not in details:
+                    details[index] = f" ({L.describe(seat.legends[index], seat, cards)})"
+                out.append(self.move(_transfer_move, kind, rule, c, name, index, details[index],
+                                     cost))
         return out
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:
@@ -660,3 +694,11 @@ class ElysiumState(State):
             elif holder[0] == q:
                 holder[1] = max(holder[1], size)
 
+
+def _transfer_move(s: ElysiumState, kind: str, rule: str, instance: str, name: str, index: int,
+                   detail: str, cost: int) -> Action:
+    """A transfer of ``instance`` (named ``name``) to legend ``index`` (-1: a new one), whose
+    description is ``detail``."""
+    where = "a new legend" if index < 0 else f"legend {index + 1}"
+    return act(f"transfer {name} to {where}", kind, rule, instance, index, cost,
+               note=f"Transfer {name} to {where}{detail} for {cost} gold")

@@ -106,28 +106,38 @@ class ElysiumData:
     over: bool = False
 
 
-#: how ``copy_sharing_seats`` copies a field of each declared type (None: an atom, shared); a
-#: field of a type not listed here stops the import, so a new field is never shared by mistake
+#: how ``copy_sharing_seats`` copies a field of each declared type: ``FLAT`` lists are copied
+#: flat, None is an atom (shared); a field of a type not listed here stops the import, so a
+#: new field is never shared by mistake
+FLAT = list.copy
 _FIELD_COPIES: dict[str, Callable[[Any], Any] | None] = {
     "str": None, "int": None, "bool": None,
-    "list[str]": list.copy, "list[int]": list.copy,
-    "list[Seat]": list.copy,            # a new list holding the same seats
-    "list[Task]": lambda tasks: tasks[:-1] + [replicate(tasks[-1])] if tasks else [],
-    "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()},
+    "list[str]": FLAT, "list[int]": FLAT,
+    "list[Seat]": FLAT,                 # a new list holding the same seats
+    "list[Task]": FLAT,                 # the same tasks; the top one is copied apart
+    "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()} if tiles else {},
 }
-_DATA_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)
-                if _FIELD_COPIES[str(f.type)] is not None]
+_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)]
+_FLAT_FIELDS = tuple(name for name, copy in _COPIES if copy is FLAT)
+_OTHER_COPIES = tuple((name, copy) for name, copy in _COPIES
+                      if copy is not None and copy is not FLAT)
 
 
-def copy_sharing_seats(data: ElysiumData) -> ElysiumData:
+def copy_sharing_seats(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     """A copy of the position whose seats are the very objects of ``data``: a move changes one
     or two seats, so ``ElysiumState.seat`` copies a seat the first time a rule reaches it
     (copy-on-write) rather than every move copying all of them. Of the task stack only the top
-    is copied: the task a move answers is the only one its doer changes (a forced move made
-    later in the same step copies its task first, ``ElysiumState._advance``)."""
+    is copied, and only with ``copy_top``: the task a move answers is the only one its doer may
+    change (a forced move made later in the same step copies its task first,
+    ``ElysiumState._advance``)."""
     copied = vars(data).copy()
-    for name, copy in _DATA_COPIES:
+    for name in _FLAT_FIELDS:
+        copied[name] = copied[name][:]
+    for name, copy in _OTHER_COPIES:
         copied[name] = copy(copied[name])
+    tasks = copied["tasks"]
+    if copy_top and tasks:
+        tasks[-1] = replicate(tasks[-1])
     new = object.__new__(ElysiumData)
     new.__dict__ = copied
     return new

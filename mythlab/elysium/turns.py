@@ -33,14 +33,15 @@ if TYPE_CHECKING:
     from .rules import ElysiumState
 
 
-def power_offers(s: ElysiumState, q: int, timings: tuple[Timing, ...], kind: str, rule: str,
+def power_offers(s: ElysiumState, q: int, powers: frozenset[str], kind: str, rule: str,
                  extra: Sequence[str] = ()) -> list[Action]:
-    """Moves using the powers of these timings that ``q`` may use now (domain cards, then
-    ``extra`` cards such as the ones transferred this phase)."""
-    seat, timing = s.read_seat(q), s.game.timing
+    """Moves using the ``powers`` (a game's set of Activate and Trigger cards, or of Legend
+    cards) that ``q`` may use now (domain cards, then ``extra`` cards such as the ones
+    transferred this phase)."""
+    seat = s.read_seat(q)
     cards = seat.domain + [c for c in extra if c not in seat.domain] if extra else seat.domain
     return [s.move(_use_move, c, kind, rule) for c in cards
-            if timing[c] in timings and c not in seat.citizens and s.usable(q, c) is None]
+            if c in powers and s.usable(q, c) is None]
 
 
 def _use_move(s: ElysiumState, c: str, kind: str, rule: str) -> Action:
@@ -65,7 +66,7 @@ def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
                 out.append(s.move(_citizen_move))
             else:
                 out.append(s.move(_pass_move))
-    out += power_offers(s, q, (Timing.ACTIVATE, Timing.TRIGGER), "use", POWERS)
+    out += power_offers(s, q, s.game.turn_powers, "use", POWERS)
     if t.count:
         out.append(s.move(_end_move))
     return out
@@ -183,7 +184,8 @@ def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
     if seat.lyres > 0:
         out += s.transfer_offers(q, "normal", ANY, "transfer", TRANSFERS)
     done = [c for c in seat.transferred if c not in seat.legend_used]
-    out += [a for a in power_offers(s, q, (Timing.LEGEND,), "use_legend", LEGEND_POWER, done)
+    out += [a for a in power_offers(s, q, s.game.legend_powers, "use_legend", LEGEND_POWER,
+                                     done)
             if a.args[0] not in seat.legend_used and not s.counted_over_phase(a.args[0])]
     if out:
         counted = s.phase_counts(q)

@@ -4,7 +4,7 @@ Pages cited are those of the Elysium rulebook, Greek edition."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -172,7 +172,7 @@ def eleusis_partner(ctx: PowerContext, player: int) -> bool:
 
 def players_with_most(c: Count, ctx: PowerContext) -> list[int]:
     """The players with the highest count (all of them on a tie); nobody when it is 0 (mythlab)."""
-    scores = {p: count(c.model_copy(update={"whose": Whose.THEM}), ctx, p) for p in ctx.players}
+    scores = {p: count(c.theirs, ctx, p) for p in ctx.players}
     best = max(scores.values(), default=0)
     return [p for p in ctx.players if best > 0 and scores[p] == best]
 
@@ -205,52 +205,106 @@ def evaluate(power: Power, ctx: PowerContext, *, event: PowerEvent | None = None
     not trigger it (it was not in the domain yet), its own *transfer* does (p.12, p.13).
     """
     me = ctx.owner if player is None else player
+    rule = _RULES.get(type(power))
+    if rule is None:
+        raise TypeError(f"not a power node: {power!r}")
+    return rule(power, ctx, event, me)
 
-    def again(node: Power, who: int = me) -> list[Effect]:
-        return evaluate(node, ctx, event=event, player=who)
 
-    if isinstance(power, tuple):
-        prior: list[Effect] = []
-        for i, step in enumerate(power):
-            if isinstance(step, OthersMay) and isinstance(step.others_may.do, Same):
-                prior += _others_may(step, power[:i], ctx, event)
-            else:
-                prior += again(step)
-        return prior
-    if isinstance(power, (Gain, Pay, Lose)):
-        return [ResourceEffect(me, power.key, getattr(power, power.key))]
-    if isinstance(power, (Transfer, Discard, Take)):
-        spec = getattr(power, power.key)
-        return [CardEffect(me, power.key, spec.count, spec)]
-    if isinstance(power, (TakeCitizen, Draw)):
-        return [CardEffect(me, power.key, getattr(power, power.key))]
-    if isinstance(power, (Exchange, UsePower)):
-        return [CardEffect(me, power.key, 1, getattr(power, power.key))]
-    if isinstance(power, AddCard):
-        return [CardEffect(me, power.key, power.add_card.count, power.add_card)]
-    if isinstance(power, (Nothing, Same)):
+def _sequence(power: tuple[Power, ...], ctx: PowerContext, event: PowerEvent | None,
+              me: int) -> list[Effect]:
+    prior: list[Effect] = []
+    for i, step in enumerate(power):
+        if isinstance(step, OthersMay) and isinstance(step.others_may.do, Same):
+            prior += _others_may(step, power[:i], ctx, event)
+        else:
+            prior += evaluate(step, ctx, event=event, player=me)
+    return prior
+
+
+def _resource(power: Gain | Pay | Lose, ctx: PowerContext, event: PowerEvent | None,
+              me: int) -> list[Effect]:
+    return [ResourceEffect(me, power.key, getattr(power, power.key))]
+
+
+def _counted_cards(power: Transfer | Discard | Take, ctx: PowerContext,
+                   event: PowerEvent | None, me: int) -> list[Effect]:
+    spec = getattr(power, power.key)
+    return [CardEffect(me, power.key, spec.count, spec)]
+
+
+def _cards_from_pile(power: TakeCitizen | Draw, ctx: PowerContext, event: PowerEvent | None,
+                     me: int) -> list[Effect]:
+    return [CardEffect(me, power.key, getattr(power, power.key))]
+
+
+def _one_card(power: Exchange | UsePower, ctx: PowerContext, event: PowerEvent | None,
+              me: int) -> list[Effect]:
+    return [CardEffect(me, power.key, 1, getattr(power, power.key))]
+
+
+def _add_card(power: AddCard, ctx: PowerContext, event: PowerEvent | None,
+              me: int) -> list[Effect]:
+    return [CardEffect(me, power.key, power.add_card.count, power.add_card)]
+
+
+def _nothing(power: Nothing | Same, ctx: PowerContext, event: PowerEvent | None,
+             me: int) -> list[Effect]:
+    return []
+
+
+def _choose_one(power: ChooseOne, ctx: PowerContext, event: PowerEvent | None,
+                me: int) -> list[Effect]:
+    return [Choice(me, tuple(tuple(evaluate(o, ctx, event=event, player=me))
+                             for o in power.choose_one))]
+
+
+def _may(power: May, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
+    inner = evaluate(power.may, ctx, event=event, player=me)
+    return [MayDo(me, tuple(inner))] if inner else []
+
+
+def _others(power: Others, ctx: PowerContext, event: PowerEvent | None,
+            me: int) -> list[Effect]:
+    return [e for p in others_of(ctx) for e in evaluate(power.others, ctx, event=event, player=p)]
+
+
+def _others_may_node(power: OthersMay, ctx: PowerContext, event: PowerEvent | None,
+                     me: int) -> list[Effect]:
+    return _others_may(power, (), ctx, event)
+
+
+def _if(power: If, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
+    branch = power.then if holds(power.if_, ctx, me) else power.else_
+    return evaluate(branch, ctx, event=event, player=me) if branch is not None else []
+
+
+def _per(power: Per, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
+    n = count(power.per, ctx, me)
+    return [_times(e, n) for e in evaluate(power.do, ctx, event=event, player=me)] if n else []
+
+
+def _when(power: When, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
+    if not _fires(power.when, ctx, event):
         return []
-    if isinstance(power, ChooseOne):
-        return [Choice(me, tuple(tuple(again(o)) for o in power.choose_one))]
-    if isinstance(power, May):
-        inner = again(power.may)
-        return [MayDo(me, tuple(inner))] if inner else []
-    if isinstance(power, Others):
-        return [e for p in others_of(ctx) for e in again(power.others, p)]
-    if isinstance(power, OthersMay):
-        return _others_may(power, (), ctx, event)
-    if isinstance(power, If):
-        branch = power.then if holds(power.if_, ctx, me) else power.else_
-        return again(branch) if branch is not None else []
-    if isinstance(power, Per):
-        n = count(power.per, ctx, me)
-        return [_times(e, n) for e in again(power.do)] if n else []
-    if isinstance(power, When):
-        return again(power.do) if _fires(power.when, ctx, event) else []
-    if isinstance(power, PlayerWithMost):
-        return [e for p in players_with_most(power.player_with_most, ctx)
-                for e in again(power.do, p)]
-    raise TypeError(f"not a power node: {power!r}")
+    return evaluate(power.do, ctx, event=event, player=me)
+
+
+def _player_with_most(power: PlayerWithMost, ctx: PowerContext, event: PowerEvent | None,
+                      me: int) -> list[Effect]:
+    return [e for p in players_with_most(power.player_with_most, ctx)
+            for e in evaluate(power.do, ctx, event=event, player=p)]
+
+
+#: how ``evaluate`` works out each kind of node (a sequence is a tuple)
+_RULES: dict[type, Callable[[Any, PowerContext, PowerEvent | None, int], list[Effect]]] = {
+    tuple: _sequence, Gain: _resource, Pay: _resource, Lose: _resource,
+    Transfer: _counted_cards, Discard: _counted_cards, Take: _counted_cards,
+    TakeCitizen: _cards_from_pile, Draw: _cards_from_pile, Exchange: _one_card,
+    UsePower: _one_card, AddCard: _add_card, Nothing: _nothing, Same: _nothing,
+    ChooseOne: _choose_one, May: _may, Others: _others, OthersMay: _others_may_node, If: _if,
+    Per: _per, When: _when, PlayerWithMost: _player_with_most,
+}
 
 
 def _others_may(node: OthersMay, before: tuple[Power, ...], ctx: PowerContext,

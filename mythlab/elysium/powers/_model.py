@@ -231,6 +231,11 @@ class Count(_Model):
         return CardSpec(family=self.family, level=self.level, citizen=self.citizen,
                         eleusis=self.eleusis)
 
+    @cached_property
+    def theirs(self) -> Count:
+        """This count of each player's own cards or resources (``whose: them``; built once)."""
+        return self.model_copy(update={"whose": Whose.THEM})
+
 
 class TransferSpec(_Model):
     """``transfer: 1`` or ``{count, card, cost: normal|free|plus_one, extra}``."""
