@@ -47,7 +47,7 @@ from .refs import (
     card_note,
 )
 from .scoring import evaluate, score_table
-from .state import AgeaData, Hero, Player, Task, copy_sharing_players
+from .state import AgeaData, Hero, Player, Task, copy_sharing_heroes, copy_sharing_players
 from .structure import check_invariants
 
 T = TypeVar("T")
@@ -155,8 +155,8 @@ class AgeaState(State):
 
     The helpers below (``card``, ``hero``, ``traits``, ``draw_card``, ``play_event`` …) are
     what the rules modules build on. A move changes a player or a hero only through
-    ``player_to_change`` or ``hero_to_change``: the players it leaves alone are shared with
-    the state before it.
+    ``player_to_change``, ``hero_to_change`` or ``heroes_to_change``: the players and heroes
+    it leaves alone are shared with the state before it.
 
     Examples
     --------
@@ -168,7 +168,7 @@ class AgeaState(State):
     [1, 0]
     """
 
-    __slots__ = ("_owned",)
+    __slots__ = ("_owned", "_owned_heroes")
     data_class = AgeaData
     rules = RULES
     data: AgeaData
@@ -182,6 +182,7 @@ class AgeaState(State):
 
     def _do(self, action: Action) -> None:
         self._owned: set[int] = set()  # the seats copied for this move: none yet
+        self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
         super()._do(action)
 
     def _phase_name(self) -> str:
@@ -243,23 +244,47 @@ class AgeaState(State):
 
     def player_to_change(self, seat: int) -> Player:
         """The ``Player`` of ``seat``, for a move to change: copied first while this state
-        still shares it with the state before the move (``_copy_data_for``)."""
+        still shares it with the state before the move (``_copy_data_for``). Its heroes are
+        still shared: a move changes one through ``hero_to_change`` or ``heroes_to_change``."""
         players = self.data.players
         try:
             owned = self._owned
         except AttributeError:  # not made by a move (a new game, a clone): it owns every player
             return players[seat]
         if seat not in owned:
-            players[seat] = replicate(players[seat])
+            players[seat] = copy_sharing_heroes(players[seat])
             owned.add(seat)
         return players[seat]
 
     def hero_to_change(self, instance: str) -> tuple[int, Hero]:
-        """The owner and the ``Hero`` of a hero card in play, for a move to change (its
-        player is copied first, as ``player_to_change`` says)."""
+        """The owner and the ``Hero`` of a hero card in play, for a move to change (it and its
+        player are copied first, as ``player_to_change`` says)."""
         owner, _ = self.hero(instance)
         heroes = self.player_to_change(owner).heroes
-        return owner, next(h for h in heroes if h.card == instance)
+        i = next(i for i, h in enumerate(heroes) if h.card == instance)
+        return owner, self._own_hero(heroes, i)
+
+    def heroes_to_change(self, seat: int, which: Callable[[Hero], Any]) -> list[Hero]:
+        """The heroes of ``seat`` that ``which`` picks, for a move to change (copied first,
+        as ``hero_to_change`` says); the player is left alone when it picks none."""
+        picked = [i for i, h in enumerate(self.data.players[seat].heroes) if which(h)]
+        if not picked:
+            return []
+        heroes = self.player_to_change(seat).heroes
+        return [self._own_hero(heroes, i) for i in picked]
+
+    def _own_hero(self, heroes: list[Hero], i: int) -> Hero:
+        """``heroes[i]`` (a list of a player this move owns), copied first while this state
+        still shares it with the state before the move."""
+        hero = heroes[i]
+        try:
+            owned = self._owned_heroes
+        except AttributeError:  # not made by a move: it owns every hero
+            return hero
+        if hero.card not in owned:
+            hero = heroes[i] = replicate(hero)
+            owned.add(hero.card)
+        return hero
 
     def once(self, make: Callable[..., T], *args: Hashable) -> T:
         """``make(self, *args)``, made the first time this game asks for it and the same object
@@ -372,10 +397,9 @@ class AgeaState(State):
         d.phase = "Recovery"
         me = self.turn_player
         self.log(f"Turn {d.turns_played + 1}: {self.player_name(me)}.", RECOVERY)
-        for h in self.player_to_change(me).heroes:
-            if h.delay:
-                h.delay -= self.game.numbers["delay_removed_per_recovery"]["value"]
-                self.log(f"{self.name(h.card)} has {h.delay} delay token(s) left.", RECOVERY)
+        for h in self.heroes_to_change(me, lambda h: h.delay):
+            h.delay -= self.game.numbers["delay_removed_per_recovery"]["value"]
+            self.log(f"{self.name(h.card)} has {h.delay} delay token(s) left.", RECOVERY)
         if len(d.players[me].hand) > self.hand_limit:
             self.push("hand-limit", player=me)
 
@@ -387,7 +411,7 @@ class AgeaState(State):
     def _start_adventure(self) -> None:
         """Adventure Phase: each hero may adventure once; the player's menu opens."""
         me = self.turn_player
-        for h in self.player_to_change(me).heroes:
+        for h in self.heroes_to_change(me, lambda h: h.adventures_left != 1):
             h.adventures_left = 1
         self.push("menu", player=me)
 
@@ -395,11 +419,10 @@ class AgeaState(State):
         """End of turn: one-turn blessings lapse; returning relics count down."""
         d = self.data
         me = self.turn_player
-        for q, player in enumerate(d.players):
-            if any(h.blessed or h.adventures_left for h in player.heroes):
-                for h in self.player_to_change(q).heroes:
-                    h.blessed.clear()
-                    h.adventures_left = 0
+        for q in range(len(d.players)):
+            for h in self.heroes_to_change(q, lambda h: h.blessed or h.adventures_left):
+                h.blessed.clear()
+                h.adventures_left = 0
         for relic in list(d.timers):
             if self.controller(relic) == me:
                 d.timers[relic] -= 1
@@ -455,7 +478,7 @@ class AgeaState(State):
             return
         for h in player.heroes:
             if instance in h.attached:
-                h.attached.remove(instance)
+                self.hero_to_change(h.card)[1].attached.remove(instance)
                 return
 
     # ------------------------------------------------------------------ drawing

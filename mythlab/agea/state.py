@@ -102,3 +102,14 @@ def copy_sharing_players(d: AgeaData) -> AgeaData:
                     "order": d.order[:], "tasks": d.tasks[:],
                     "war": replicate(d.war), "uses": d.uses.copy(), "timers": d.timers.copy()}
     return new
+
+
+def copy_sharing_heroes(p: Player) -> Player:
+    """A copy of a player whose lists are its own but whose ``Hero`` records are still ``p``'s:
+    a move changes a hero or two, so ``AgeaState.hero_to_change`` copies a hero only when a
+    move is about to change it (copy on write, as for players)."""
+    new = object.__new__(Player)
+    new.__dict__ = {**p.__dict__, "heroes": p.heroes[:], "cities": p.cities[:],
+                    "hand": p.hand[:], "victory": p.victory[:],
+                    "bonus_notes": p.bonus_notes[:]}
+    return new
