@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from mythlab.engine import Action, Game, Phase, PhaseBook, State
-from mythlab.engine.chance import SeededStream
+from mythlab.engine.chance import CHANCE, SeededStream
 from mythlab.engine.copying import replicate
 
 from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
@@ -184,6 +184,12 @@ class AgeaState(State):
         self._owned: set[int] = set()  # the seats copied for this move: none yet
         self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
         super()._do(action)
+
+    def _current_player(self) -> int:
+        """Who answers the top task: its player, or chance (the engine's rule, looked up
+        directly: it is asked several times a move)."""
+        task = self.data.tasks[-1]
+        return CHANCE if task.kind in RULES.outcomes else task.player
 
     def _phase_name(self) -> str:
         """The turn's phase, or Challenge test / War while one of their decisions is pending."""

@@ -40,10 +40,14 @@ def do_order(s: AgeaState, t: Task, a: Action) -> None:
 def cut_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
     """A player cuts the deck for a hero: each hero left in it equally likely (ruling
     hero-cut)."""
-    heroes = [c for c in s.data.deck if s.card(c).type == "hero"]
-    return uniform([act(f"{s.player_name(t.player)} cuts {s.name(c)}", "cut",
-                        RULES.ruling("hero-cut"), c)
-                    for c in heroes])
+    return uniform([s.once(cut_move, t.player, c) for c in s.data.deck
+                    if s.card(c).type == "hero"])
+
+
+def cut_move(s: AgeaState, player: int, hero: str) -> Action:
+    """``player`` cutting the deck at ``hero``."""
+    return act(f"{s.player_name(player)} cuts {s.name(hero)}", "cut", RULES.ruling("hero-cut"),
+               hero)
 
 
 @RULES.does("cut")
@@ -176,68 +180,80 @@ def do_cash(s: AgeaState, t: Task, a: Action) -> None:
 def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[Action]:
     """Every legal way to play ``instance`` now, in your Adventure Phase or when drawn."""
     card = s.card(instance)
-    if card.effect not in MAIN_WINDOW_EFFECTS:
+    effect = card.effect
+    if effect not in MAIN_WINDOW_EFFECTS:
         return []
     d = s.data
-    name, rule = card.label, card_note(card)
     me = d.players[player]
     opponents = [q for q in s.seats_from(player) if q != player]
     out: list[Action] = []
 
-    def add(label: str, hero: str = "", target: str = "", target_player: int = -1) -> None:
-        """One way to play the card, with its hero and target."""
-        out.append(act(label, kind, rule, instance, hero, target, target_player,
-                       note=f"{card.label}: {card.note}" if card.note else ""))
+    def add(owner: int, target: str = "", target_player: int = -1, hero: str = "") -> None:
+        """One way to play the card, on a card of ``owner``'s or on a player."""
+        out.append(s.once(event_move, kind, instance, player, owner, hero, target,
+                          target_player))
 
-    effect = card.effect
     if effect in ("olympic-games", "oracle", "extra-turn", "draw-three-keep-one"):
-        add(f"play {name}")
+        add(player)
     elif effect == "gain-trait":
         for q in s.seats_from(player):
             for h in d.players[q].heroes:
-                add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}", target=h.card)
+                add(q, h.card)
     elif effect == "opponent-discards":
         for q in opponents:
             if d.players[q].hand:
-                add(f"play {name} on {s.player_name(q)}", target_player=q)
+                add(q, target_player=q)
     elif effect in ("take-city-state", "destroy-city-state"):
         for q in opponents:
             for c in d.players[q].cities:
-                add(f"play {name} on {s.name(c)}{s.owner_tag(q, player)}", target=c,
-                    target_player=q)
+                add(q, c, q)
     elif effect in ("take-hero", "kill-hero-unless-blessing", "curse"):
         for q in opponents:
             for h in d.players[q].heroes:
-                add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}", target=h.card,
-                    target_player=q)
+                add(q, h.card, q)
     elif effect in ("take-relic", "discard-relic", "discard-companion"):
         wanted = "companion" if effect == "discard-companion" else "relic"
         for q in opponents:
             for h in d.players[q].heroes:
                 for c in h.attached:
                     if s.card(c).type == wanted:
-                        add(f"play {name} on {s.name(c)}{s.owner_tag(q, player)}", target=c,
-                            target_player=q)
+                        add(q, c, q)
     elif effect == "become-god":  # any hero in play, yours or not (ruling visit-olympus)
         need = s.game.numbers["visit_olympus_min_traits"]["value"]
         for q in s.seats_from(player):
             for h in d.players[q].heroes:
                 if len(s.trait_names(h)) >= need:
-                    add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}",
-                        target=h.card, target_player=q)
+                    add(q, h.card, q)
     elif effect == "duel":
         for mine in me.heroes:
             if s.active(mine):
                 for q in opponents:
                     for h in d.players[q].heroes:
-                        add(f"play {name}: {s.name(mine.card)} against {s.name(h.card)}"
-                            f"{s.owner_tag(q, player)}", hero=mine.card, target=h.card,
-                            target_player=q)
+                        add(q, h.card, q, mine.card)
     elif effect == "adventure-twice-more":
         for h in me.heroes:
             if s.active(h):
-                add(f"play {name} on {s.name(h.card)}", target=h.card)
+                add(player, h.card)
     return out
+
+
+def event_move(s: AgeaState, kind: str, instance: str, player: int, owner: int, hero: str,
+               target: str, target_player: int) -> Action:
+    """``player`` playing the event ``instance``: on ``target`` (a card of ``owner``'s, which
+    the label names when it is another player), on ``target_player``, or in a duel of
+    ``hero`` against ``target``."""
+    card = s.card(instance)
+    tag = s.owner_tag(owner, player)
+    if hero:
+        label = f"play {card.label}: {s.name(hero)} against {s.name(target)}{tag}"
+    elif target:
+        label = f"play {card.label} on {s.name(target)}{tag}"
+    elif target_player >= 0:
+        label = f"play {card.label} on {s.player_name(target_player)}"
+    else:
+        label = f"play {card.label}"
+    return act(label, kind, card_note(card), instance, hero, target, target_player,
+               note=f"{card.label}: {card.note}" if card.note else "")
 
 
 @RULES.offers("event-drawn")
