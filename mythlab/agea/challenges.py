@@ -11,7 +11,7 @@ from mythlab.engine.chance import uniform
 
 from .load import Card, card_id
 from .refs import RULES, TEST, card_note
-from .state import Hero, Task
+from .state import Hero, Task, without
 
 if TYPE_CHECKING:
     from .rules import AgeaState
@@ -69,7 +69,7 @@ def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> Outc
     if challenge.type == "monster-foe" and any(
             s.card(b).effect == "defeat-any-monster" for b in hero.blessed):
         return Outcome(True, "Blessing of Athena", card_note(s.card("blessing-of-athena")))
-    if s.has(player, "knossos") and challenge.id in KNOSSOS_DEFEATS:
+    if challenge.id in KNOSSOS_DEFEATS and s.has(player, "knossos"):
         return Outcome(True, "Knossos", RULES.ruling("knossos-test"))
     limited = []
     sources = s.traits(hero)
@@ -106,7 +106,7 @@ def do_sacrifice(s: AgeaState, t: Task, a: Action) -> None:
     """Diomedes' Wild Mares are overcome by sacrificing a companion (ruling
     sacrifice-companion)."""
     _, hero = s.hero_to_change(t.hero)
-    hero.attached.remove(a.args[0])
+    hero.attached = without(hero.attached, a.args[0])
     s.discard(a.args[0])
     s.pop()
     s.log(f"{s.name(a.args[0])} is sacrificed.", RULES.ruling("sacrifice-companion"))
@@ -129,7 +129,7 @@ def do_face(s: AgeaState, t: Task, a: Action) -> None:
             s.log(f"{s.name(spent)} is used ({d.uses[spent]} use(s) left).",
                   RULES.ruling("limited-use-relics"))
             if d.uses[spent] == 0:
-                hero.attached.remove(spent)
+                hero.attached = without(hero.attached, spent)
                 s.discard(spent)
                 s.log(f"{s.name(spent)} is discarded after its last use.", card_note(s.card(spent)))
         win_challenge(s, t.player, hero, t.card, outcome.how, outcome.rule)
@@ -251,7 +251,8 @@ def offer_cerberus(s: AgeaState, t: Task) -> list[Action]:
 def do_cerberus_army(s: AgeaState, t: Task, a: Action) -> None:
     """The hero that defeated Cerberus gains the Army trait (ruling cerberus)."""
     s.pop()
-    s.hero_to_change(t.hero)[1].gained.append("Army")
+    _, hero = s.hero_to_change(t.hero)
+    hero.gained = [*hero.gained, "Army"]
     s.log(f"{s.name(t.hero)} gains the Army trait (the dead released from Hades).",
           RULES.ruling("cerberus"))
 

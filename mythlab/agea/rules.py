@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 
 from mythlab.engine import Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import CHANCE, SeededStream
-from mythlab.engine.copying import replicate
 
 from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
 from .events import carry_out
@@ -47,7 +46,16 @@ from .refs import (
     card_note,
 )
 from .scoring import evaluate, score_table
-from .state import AgeaData, Hero, Player, Task, copy_sharing_heroes, copy_sharing_players
+from .state import (
+    AgeaData,
+    Hero,
+    Player,
+    Task,
+    copy_hero,
+    copy_sharing_heroes,
+    copy_sharing_players,
+    without,
+)
 from .structure import check_invariants
 
 T = TypeVar("T")
@@ -242,10 +250,15 @@ class AgeaState(State):
     def hero(self, instance: str) -> tuple[int, Hero]:
         """The owner and the ``Hero`` of a hero card in play (KeyError if none is), to read;
         ``hero_to_change`` gives one a move may change."""
+        owner, _, hero = self._hero_at(instance)
+        return owner, hero
+
+    def _hero_at(self, instance: str) -> tuple[int, int, Hero]:
+        """The owner of a hero card in play, its place among their heroes and its ``Hero``."""
         for p, player in enumerate(self.data.players):
-            for h in player.heroes:
+            for i, h in enumerate(player.heroes):
                 if h.card == instance:
-                    return p, h
+                    return p, i, h
         raise KeyError(instance)
 
     def player_to_change(self, seat: int) -> Player:
@@ -265,10 +278,8 @@ class AgeaState(State):
     def hero_to_change(self, instance: str) -> tuple[int, Hero]:
         """The owner and the ``Hero`` of a hero card in play, for a move to change (it and its
         player are copied first, as ``player_to_change`` says)."""
-        owner, _ = self.hero(instance)
-        heroes = self.player_to_change(owner).heroes
-        i = next(i for i, h in enumerate(heroes) if h.card == instance)
-        return owner, self._own_hero(heroes, i)
+        owner, i, _ = self._hero_at(instance)
+        return owner, self._own_hero(self.player_to_change(owner).heroes, i)
 
     def heroes_to_change(self, seat: int, which: Callable[[Hero], Any]) -> list[Hero]:
         """The heroes of ``seat`` that ``which`` picks, for a move to change (copied first,
@@ -288,7 +299,7 @@ class AgeaState(State):
         except AttributeError:  # not made by a move: it owns every hero
             return hero
         if hero.card not in owned:
-            hero = heroes[i] = replicate(hero)
+            hero = heroes[i] = copy_hero(hero)
             owned.add(hero.card)
         return hero
 
@@ -427,7 +438,7 @@ class AgeaState(State):
         me = self.turn_player
         for q in range(len(d.players)):
             for h in self.heroes_to_change(q, lambda h: h.blessed or h.adventures_left):
-                h.blessed.clear()
+                h.blessed = []
                 h.adventures_left = 0
         for relic in list(d.timers):
             if self.controller(relic) == me:
@@ -484,7 +495,8 @@ class AgeaState(State):
             return
         for h in player.heroes:
             if instance in h.attached:
-                self.hero_to_change(h.card)[1].attached.remove(instance)
+                _, h = self.hero_to_change(h.card)
+                h.attached = without(h.attached, instance)
                 return
 
     # ------------------------------------------------------------------ drawing

@@ -12,7 +12,11 @@ from mythlab.engine.copying import replicate
 
 @dataclass
 class Hero:
-    """A hero in play with what it carries."""
+    """A hero in play with what it carries.
+
+    States share a hero's lists: a move gives a hero a new list, never changes one (the hero
+    itself is copied first, ``AgeaState.hero_to_change``).
+    """
 
     card: str
     delay: int = 0
@@ -102,6 +106,21 @@ def copy_sharing_players(d: AgeaData) -> AgeaData:
                     "order": d.order[:], "tasks": d.tasks[:],
                     "war": replicate(d.war), "uses": d.uses.copy(), "timers": d.timers.copy()}
     return new
+
+
+def copy_hero(h: Hero) -> Hero:
+    """A copy of a hero sharing its lists, which a move replaces and never changes."""
+    new = object.__new__(Hero)
+    new.__dict__ = h.__dict__.copy()
+    return new
+
+
+def without(items: list[str], item: str) -> list[str]:
+    """A new list of ``items`` less the first ``item`` (``list.remove`` without changing
+    ``items``, which other states may share)."""
+    kept = items[:]
+    kept.remove(item)
+    return kept
 
 
 def copy_sharing_heroes(p: Player) -> Player:

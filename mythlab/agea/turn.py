@@ -107,7 +107,7 @@ def attach(s: AgeaState, instance: str, a: Action) -> None:
     from (Draw Phase, a find while adventuring, a card from the hand, Promethean Clay)."""
     hero_card, trait = a.args[1], a.args[2] if len(a.args) > 2 else ""
     _, hero = s.hero_to_change(hero_card)
-    hero.attached.append(instance)
+    hero.attached = [*hero.attached, instance]
     if trait:
         s.data.clay_trait = trait
     s.log(f"{s.name(instance)} is attached to {s.name(hero_card)}"
@@ -180,80 +180,68 @@ def do_cash(s: AgeaState, t: Task, a: Action) -> None:
 def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[Action]:
     """Every legal way to play ``instance`` now, in your Adventure Phase or when drawn."""
     card = s.card(instance)
-    effect = card.effect
-    if effect not in MAIN_WINDOW_EFFECTS:
+    if card.effect not in MAIN_WINDOW_EFFECTS:
         return []
     d = s.data
+    name, rule = card.label, card_note(card)
     me = d.players[player]
     opponents = [q for q in s.seats_from(player) if q != player]
     out: list[Action] = []
 
-    def add(owner: int, target: str = "", target_player: int = -1, hero: str = "") -> None:
-        """One way to play the card, on a card of ``owner``'s or on a player."""
-        out.append(s.once(event_move, kind, instance, player, owner, hero, target,
-                          target_player))
+    def add(label: str, hero: str = "", target: str = "", target_player: int = -1) -> None:
+        """One way to play the card, with its hero and target."""
+        out.append(act(label, kind, rule, instance, hero, target, target_player,
+                       note=f"{card.label}: {card.note}" if card.note else ""))
 
+    effect = card.effect
     if effect in ("olympic-games", "oracle", "extra-turn", "draw-three-keep-one"):
-        add(player)
+        add(f"play {name}")
     elif effect == "gain-trait":
         for q in s.seats_from(player):
             for h in d.players[q].heroes:
-                add(q, h.card)
+                add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}", target=h.card)
     elif effect == "opponent-discards":
         for q in opponents:
             if d.players[q].hand:
-                add(q, target_player=q)
+                add(f"play {name} on {s.player_name(q)}", target_player=q)
     elif effect in ("take-city-state", "destroy-city-state"):
         for q in opponents:
             for c in d.players[q].cities:
-                add(q, c, q)
+                add(f"play {name} on {s.name(c)}{s.owner_tag(q, player)}", target=c,
+                    target_player=q)
     elif effect in ("take-hero", "kill-hero-unless-blessing", "curse"):
         for q in opponents:
             for h in d.players[q].heroes:
-                add(q, h.card, q)
+                add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}", target=h.card,
+                    target_player=q)
     elif effect in ("take-relic", "discard-relic", "discard-companion"):
         wanted = "companion" if effect == "discard-companion" else "relic"
         for q in opponents:
             for h in d.players[q].heroes:
                 for c in h.attached:
                     if s.card(c).type == wanted:
-                        add(q, c, q)
+                        add(f"play {name} on {s.name(c)}{s.owner_tag(q, player)}", target=c,
+                            target_player=q)
     elif effect == "become-god":  # any hero in play, yours or not (ruling visit-olympus)
         need = s.game.numbers["visit_olympus_min_traits"]["value"]
         for q in s.seats_from(player):
             for h in d.players[q].heroes:
                 if len(s.trait_names(h)) >= need:
-                    add(q, h.card, q)
+                    add(f"play {name} on {s.name(h.card)}{s.owner_tag(q, player)}",
+                        target=h.card, target_player=q)
     elif effect == "duel":
         for mine in me.heroes:
             if s.active(mine):
                 for q in opponents:
                     for h in d.players[q].heroes:
-                        add(q, h.card, q, mine.card)
+                        add(f"play {name}: {s.name(mine.card)} against {s.name(h.card)}"
+                            f"{s.owner_tag(q, player)}", hero=mine.card, target=h.card,
+                            target_player=q)
     elif effect == "adventure-twice-more":
         for h in me.heroes:
             if s.active(h):
-                add(player, h.card)
+                add(f"play {name} on {s.name(h.card)}", target=h.card)
     return out
-
-
-def event_move(s: AgeaState, kind: str, instance: str, player: int, owner: int, hero: str,
-               target: str, target_player: int) -> Action:
-    """``player`` playing the event ``instance``: on ``target`` (a card of ``owner``'s, which
-    the label names when it is another player), on ``target_player``, or in a duel of
-    ``hero`` against ``target``."""
-    card = s.card(instance)
-    tag = s.owner_tag(owner, player)
-    if hero:
-        label = f"play {card.label}: {s.name(hero)} against {s.name(target)}{tag}"
-    elif target:
-        label = f"play {card.label} on {s.name(target)}{tag}"
-    elif target_player >= 0:
-        label = f"play {card.label} on {s.player_name(target_player)}"
-    else:
-        label = f"play {card.label}"
-    return act(label, kind, card_note(card), instance, hero, target, target_player,
-               note=f"{card.label}: {card.note}" if card.note else "")
 
 
 @RULES.offers("event-drawn")
