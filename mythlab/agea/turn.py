@@ -276,7 +276,7 @@ def offer_menu(s: AgeaState, t: Task) -> list[Action]:
     """Adventure Phase: go adventuring, play events, attach cards from hand, or end the turn."""
     me = s.data.players[t.player]
     out = [s.once(adventure_with, h.card)
-           for h in me.heroes if s.active(h) and h.adventures_left > 0]
+           for h in me.heroes if h.adventures_left > 0 and s.active(h)]
     for c in dict.fromkeys(me.hand):
         card = s.card(c)
         if card.type in ("relic", "companion"):
