@@ -23,7 +23,8 @@ def offer_test(s: AgeaState, t: Task) -> list[Action]:
     d = s.data
     challenge = s.card(t.card)
     _, hero = s.hero(t.hero)
-    out = [act(f"face the {challenge.label}", "face", TEST, note=_test_note(s, t))]
+    out = [act(f"face the {challenge.label}", "face", TEST,
+               note=_test_note(s, t.player, hero, challenge))]
     for c in dict.fromkeys(d.players[t.player].hand):
         card = s.card(c)
         if card.effect == "blessing" or (card.effect == "defeat-any-monster"
@@ -36,9 +37,9 @@ def offer_test(s: AgeaState, t: Task) -> list[Action]:
     return out
 
 
-def _test_note(s: AgeaState, t: Task) -> str:
+def _test_note(s: AgeaState, player: int, hero: Hero, challenge: Card) -> str:
     """What facing the challenge would do now, shown beside the move."""
-    outcome = test_outcome(s, t.player, s.hero(t.hero)[1], s.card(t.card))
+    outcome = test_outcome(s, player, hero, challenge)
     return f"wins by {outcome.how}" if outcome.won else "would lose unless a blessing helps"
 
 

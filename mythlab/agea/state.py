@@ -104,7 +104,8 @@ def copy_sharing_players(d: AgeaData) -> AgeaData:
     new.__dict__ = {**d.__dict__, "deck": d.deck[:], "players": d.players[:],
                     "discard": d.discard[:], "removed": d.removed[:], "limbo": d.limbo[:],
                     "order": d.order[:], "tasks": d.tasks[:],
-                    "war": replicate(d.war), "uses": d.uses.copy(), "timers": d.timers.copy()}
+                    "war": None if d.war is None else replicate(d.war),
+                    "uses": d.uses.copy(), "timers": d.timers.copy()}
     return new
 
 
