@@ -163,7 +163,7 @@ class AgeaState(State):
 
     The helpers below (``card``, ``hero``, ``traits``, ``draw_card``, ``play_event`` …) are
     what the rules modules build on. A move changes a player or a hero only through
-    ``player_to_change``, ``hero_to_change`` or ``heroes_to_change``: the players and heroes
+    ``player_to_change``, ``hero_to_change`` or ``seat_hero_to_change``: the players and heroes
     it leaves alone are shared with the state before it.
 
     Examples
@@ -264,7 +264,7 @@ class AgeaState(State):
     def player_to_change(self, seat: int) -> Player:
         """The ``Player`` of ``seat``, for a move to change: copied first while this state
         still shares it with the state before the move (``_copy_data_for``). Its heroes are
-        still shared: a move changes one through ``hero_to_change`` or ``heroes_to_change``."""
+        still shared: a move changes one through ``hero_to_change``."""
         players = self.data.players
         try:
             owned = self._owned
@@ -279,20 +279,12 @@ class AgeaState(State):
         """The owner and the ``Hero`` of a hero card in play, for a move to change (it and its
         player are copied first, as ``player_to_change`` says)."""
         owner, i, _ = self._hero_at(instance)
-        return owner, self._own_hero(self.player_to_change(owner).heroes, i)
+        return owner, self.seat_hero_to_change(owner, i)
 
-    def heroes_to_change(self, seat: int, which: Callable[[Hero], Any]) -> list[Hero]:
-        """The heroes of ``seat`` that ``which`` picks, for a move to change (copied first,
-        as ``hero_to_change`` says); the player is left alone when it picks none."""
-        picked = [i for i, h in enumerate(self.data.players[seat].heroes) if which(h)]
-        if not picked:
-            return []
+    def seat_hero_to_change(self, seat: int, i: int) -> Hero:
+        """Hero ``i`` of ``seat``, for a move to change: it and its player are copied first
+        while this state still shares them with the state before the move."""
         heroes = self.player_to_change(seat).heroes
-        return [self._own_hero(heroes, i) for i in picked]
-
-    def _own_hero(self, heroes: list[Hero], i: int) -> Hero:
-        """``heroes[i]`` (a list of a player this move owns), copied first while this state
-        still shares it with the state before the move."""
         hero = heroes[i]
         try:
             owned = self._owned_heroes
@@ -414,9 +406,11 @@ class AgeaState(State):
         d.phase = "Recovery"
         me = self.turn_player
         self.log(f"Turn {d.turns_played + 1}: {self.player_name(me)}.", RECOVERY)
-        for h in self.heroes_to_change(me, lambda h: h.delay):
-            h.delay -= self.game.numbers["delay_removed_per_recovery"]["value"]
-            self.log(f"{self.name(h.card)} has {h.delay} delay token(s) left.", RECOVERY)
+        for i, h in enumerate(d.players[me].heroes):
+            if h.delay:
+                h = self.seat_hero_to_change(me, i)
+                h.delay -= self.game.numbers["delay_removed_per_recovery"]["value"]
+                self.log(f"{self.name(h.card)} has {h.delay} delay token(s) left.", RECOVERY)
         if len(d.players[me].hand) > self.hand_limit:
             self.push("hand-limit", player=me)
 
@@ -428,18 +422,21 @@ class AgeaState(State):
     def _start_adventure(self) -> None:
         """Adventure Phase: each hero may adventure once; the player's menu opens."""
         me = self.turn_player
-        for h in self.heroes_to_change(me, lambda h: h.adventures_left != 1):
-            h.adventures_left = 1
+        for i, h in enumerate(self.data.players[me].heroes):
+            if h.adventures_left != 1:
+                self.seat_hero_to_change(me, i).adventures_left = 1
         self.push("menu", player=me)
 
     def _end_turn(self) -> None:
         """End of turn: one-turn blessings lapse; returning relics count down."""
         d = self.data
         me = self.turn_player
-        for q in range(len(d.players)):
-            for h in self.heroes_to_change(q, lambda h: h.blessed or h.adventures_left):
-                h.blessed = []
-                h.adventures_left = 0
+        for q, player in enumerate(d.players):
+            for i, h in enumerate(player.heroes):
+                if h.blessed or h.adventures_left:
+                    h = self.seat_hero_to_change(q, i)
+                    h.blessed = []
+                    h.adventures_left = 0
         for relic in list(d.timers):
             if self.controller(relic) == me:
                 d.timers[relic] -= 1
