@@ -40,14 +40,10 @@ def do_order(s: AgeaState, t: Task, a: Action) -> None:
 def cut_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
     """A player cuts the deck for a hero: each hero left in it equally likely (ruling
     hero-cut)."""
-    return uniform([s.once(cut_move, t.player, c) for c in s.data.deck
-                    if s.card(c).type == "hero"])
-
-
-def cut_move(s: AgeaState, player: int, hero: str) -> Action:
-    """``player`` cutting the deck at ``hero``."""
-    return act(f"{s.player_name(player)} cuts {s.name(hero)}", "cut", RULES.ruling("hero-cut"),
-               hero)
+    heroes = [c for c in s.data.deck if s.card(c).type == "hero"]
+    return uniform([act(f"{s.player_name(t.player)} cuts {s.name(c)}", "cut",
+                        RULES.ruling("hero-cut"), c)
+                    for c in heroes])
 
 
 @RULES.does("cut")
