@@ -278,7 +278,7 @@ def offer_menu(s: AgeaState, t: Task) -> list[Action]:
         if card.type in ("relic", "companion"):
             out += attach_actions(s, t.player, c, me.heroes, "attach-from-hand",
                                   ATTACH_TIMING)
-        else:
+        elif card.effect in MAIN_WINDOW_EFFECTS:  # blessings, war cards … wait for their time
             out += event_actions(s, t.player, c, "play-from-hand")
     for h in me.heroes:
         if h.cursed:
