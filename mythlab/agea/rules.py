@@ -208,6 +208,13 @@ class AgeaState(State):
         task = self.data.tasks[-1]
         return CHANCE if task.kind in RULES.outcomes else task.player
 
+    def is_terminal(self) -> bool:
+        """The engine's test (the terminal phase), asked at every step: only a position whose
+        game is over, or whose phase says so, needs its phase worked out."""
+        d = self.data
+        terminal = self.game.terminal_phase
+        return (d.over or d.phase == terminal) and self._phase_name() == terminal
+
     def _phase_name(self) -> str:
         """The turn's phase, or Challenge test / War while one of their decisions is pending."""
         d = self.data
