@@ -11,7 +11,7 @@ import pytest
 import mythlab
 from mythlab.agea.load import card_id
 from mythlab.agea.scenarios import scenario
-from mythlab.agea.state import copy_sharing_players
+from mythlab.agea.state import copy_sharing_heroes, copy_sharing_players
 from mythlab.engine import State
 from mythlab.engine.copying import replicate
 
@@ -50,6 +50,33 @@ def test_copy_sharing_players_copies_every_field_but_the_players_and_tasks():
             assert new_value is not old_value, f"{f.name} is shared"
     assert all(a is b for a, b in zip(new.players, d.players, strict=True))
     assert all(a is b for a, b in zip(new.tasks, d.tasks, strict=True))
+
+
+def test_a_move_copies_the_heroes_it_changes_and_shares_the_others():
+    s = scenario(players=2, heroes={0: ["Hercules", "Ajax"], 1: ["Hector"]},
+                 deck_top=["Hydra"])
+    before = s.to_json()
+    after = s.apply("adventure with Hercules")
+    hercules, ajax = after.data.players[0].heroes
+    assert hercules is not s.data.players[0].heroes[0]  # Hercules adventures
+    assert ajax is s.data.players[0].heroes[1]
+    assert s.edited().to_json() == before
+
+
+def test_copy_sharing_heroes_copies_every_field_but_the_heroes():
+    """A field added to Player later is copied too, or this test names it."""
+    s = scenario(players=2, heroes={0: ["Ajax", "Hercules"]}, cities={0: ["Thebes"]},
+                 hand={0: ["Trojan Horse"]})
+    p = s.data.players[0]
+    p.victory.append(s.data.deck.pop())
+    p.bonus_notes.append("Olympic Games +1")
+    new = copy_sharing_heroes(p)
+    assert new == p
+    for f in dataclasses.fields(p):
+        old_value = getattr(p, f.name)
+        if isinstance(old_value, list | dict):
+            assert getattr(new, f.name) is not old_value, f"{f.name} is shared"
+    assert all(a is b for a, b in zip(new.heroes, p.heroes, strict=True))
 
 
 def _applied_on_a_full_copy(state: State, action) -> State:
@@ -95,3 +122,18 @@ def test_moves_made_once_per_game_are_the_moves_made_afresh(players):
         game.made = made
         state = state.apply(rng.choice(state.legal_actions()))
     assert len(game.made) > 10  # moves were made once and offered again
+
+
+def test_agea_is_terminal_answers_as_the_engine_does():
+    """``AgeaState.is_terminal`` skips working out the phase; it gives the engine's answer,
+    also for a position whose phase field says the game is over."""
+    rng = random.Random(4)
+    state = mythlab.make("agea", players=4, seed=4).initial_state()
+    while True:
+        assert state.is_terminal() == State.is_terminal(state)
+        if state.is_terminal():
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    odd = mythlab.make("agea", players=2, seed=1).initial_state().clone()
+    odd.data.phase = "Game over"
+    assert odd.edited().is_terminal() == State.is_terminal(odd)

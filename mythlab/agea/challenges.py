@@ -11,7 +11,7 @@ from mythlab.engine.chance import uniform
 
 from .load import Card, card_id
 from .refs import RULES, TEST, card_note
-from .state import Hero, Task
+from .state import Hero, Task, without
 
 if TYPE_CHECKING:
     from .rules import AgeaState
@@ -23,7 +23,8 @@ def offer_test(s: AgeaState, t: Task) -> list[Action]:
     d = s.data
     challenge = s.card(t.card)
     _, hero = s.hero(t.hero)
-    out = [act(f"face the {challenge.label}", "face", TEST, note=_test_note(s, t))]
+    out = [act(f"face the {challenge.label}", "face", TEST,
+               note=_test_note(s, t.player, hero, challenge))]
     for c in dict.fromkeys(d.players[t.player].hand):
         card = s.card(c)
         if card.effect == "blessing" or (card.effect == "defeat-any-monster"
@@ -36,9 +37,9 @@ def offer_test(s: AgeaState, t: Task) -> list[Action]:
     return out
 
 
-def _test_note(s: AgeaState, t: Task) -> str:
+def _test_note(s: AgeaState, player: int, hero: Hero, challenge: Card) -> str:
     """What facing the challenge would do now, shown beside the move."""
-    outcome = test_outcome(s, t.player, s.hero(t.hero)[1], s.card(t.card))
+    outcome = test_outcome(s, player, hero, challenge)
     return f"wins by {outcome.how}" if outcome.won else "would lose unless a blessing helps"
 
 
@@ -69,7 +70,7 @@ def test_outcome(s: AgeaState, player: int, hero: Hero, challenge: Card) -> Outc
     if challenge.type == "monster-foe" and any(
             s.card(b).effect == "defeat-any-monster" for b in hero.blessed):
         return Outcome(True, "Blessing of Athena", card_note(s.card("blessing-of-athena")))
-    if s.has(player, "knossos") and challenge.id in KNOSSOS_DEFEATS:
+    if challenge.id in KNOSSOS_DEFEATS and s.has(player, "knossos"):
         return Outcome(True, "Knossos", RULES.ruling("knossos-test"))
     limited = []
     sources = s.traits(hero)
@@ -106,7 +107,7 @@ def do_sacrifice(s: AgeaState, t: Task, a: Action) -> None:
     """Diomedes' Wild Mares are overcome by sacrificing a companion (ruling
     sacrifice-companion)."""
     _, hero = s.hero_to_change(t.hero)
-    hero.attached.remove(a.args[0])
+    hero.attached = without(hero.attached, a.args[0])
     s.discard(a.args[0])
     s.pop()
     s.log(f"{s.name(a.args[0])} is sacrificed.", RULES.ruling("sacrifice-companion"))
@@ -129,7 +130,7 @@ def do_face(s: AgeaState, t: Task, a: Action) -> None:
             s.log(f"{s.name(spent)} is used ({d.uses[spent]} use(s) left).",
                   RULES.ruling("limited-use-relics"))
             if d.uses[spent] == 0:
-                hero.attached.remove(spent)
+                hero.attached = without(hero.attached, spent)
                 s.discard(spent)
                 s.log(f"{s.name(spent)} is discarded after its last use.", card_note(s.card(spent)))
         win_challenge(s, t.player, hero, t.card, outcome.how, outcome.rule)
@@ -251,7 +252,8 @@ def offer_cerberus(s: AgeaState, t: Task) -> list[Action]:
 def do_cerberus_army(s: AgeaState, t: Task, a: Action) -> None:
     """The hero that defeated Cerberus gains the Army trait (ruling cerberus)."""
     s.pop()
-    s.hero_to_change(t.hero)[1].gained.append("Army")
+    _, hero = s.hero_to_change(t.hero)
+    hero.gained = [*hero.gained, "Army"]
     s.log(f"{s.name(t.hero)} gains the Army trait (the dead released from Hades).",
           RULES.ruling("cerberus"))
 

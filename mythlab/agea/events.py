@@ -158,13 +158,15 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         top = [s.name(c) for c in reversed(d.deck[-n:])]
         s.log(f"The next {len(top)} cards: {', '.join(top) or 'none'}.", rule)
     elif effect == "gain-trait":
-        s.hero_to_change(target)[1].gained += card.traits
+        _, h = s.hero_to_change(target)
+        h.gained = [*h.gained, *card.traits]
         s.log(f"{s.name(target)} gains {', '.join(card.traits)}.", rule)
     elif effect == "extra-turn":
         d.kronos = True
         s.log(f"{s.player_name(player)} will take another turn after this one.", rule)
     elif effect == "blessing" or effect == "defeat-any-monster":
-        s.hero_to_change(target)[1].blessed.append(instance)
+        _, h = s.hero_to_change(target)
+        h.blessed = [*h.blessed, instance]
         s.log(f"{s.name(target)} is blessed"
               + (f" with {', '.join(card.traits)}" if card.traits else "") + " for this turn.",
               RULES.ruling("blessings-last-one-turn"))

@@ -15,8 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from mythlab.engine import Action, Game, Phase, PhaseBook, State
-from mythlab.engine.chance import SeededStream
-from mythlab.engine.copying import replicate
+from mythlab.engine.chance import CHANCE, SeededStream
 
 from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
 from .events import carry_out
@@ -47,7 +46,16 @@ from .refs import (
     card_note,
 )
 from .scoring import evaluate, score_table
-from .state import AgeaData, Hero, Player, Task, copy_sharing_players
+from .state import (
+    AgeaData,
+    Hero,
+    Player,
+    Task,
+    copy_hero,
+    copy_sharing_heroes,
+    copy_sharing_players,
+    without,
+)
 from .structure import check_invariants
 
 T = TypeVar("T")
@@ -155,8 +163,8 @@ class AgeaState(State):
 
     The helpers below (``card``, ``hero``, ``traits``, ``draw_card``, ``play_event`` …) are
     what the rules modules build on. A move changes a player or a hero only through
-    ``player_to_change`` or ``hero_to_change``: the players it leaves alone are shared with
-    the state before it.
+    ``player_to_change``, ``hero_to_change`` or ``seat_hero_to_change``: the players and heroes
+    it leaves alone are shared with the state before it.
 
     Examples
     --------
@@ -168,7 +176,7 @@ class AgeaState(State):
     [1, 0]
     """
 
-    __slots__ = ("_owned",)
+    __slots__ = ("_owned", "_owned_heroes")
     data_class = AgeaData
     rules = RULES
     data: AgeaData
@@ -181,8 +189,31 @@ class AgeaState(State):
         return copy_sharing_players(self.data)
 
     def _do(self, action: Action) -> None:
-        self._owned: set[int] = set()  # the seats copied for this move: none yet
-        super()._do(action)
+        """The engine's move (the top task's doer, then the turn runs on), its doer taken
+        straight from the rule book's table, with no player or hero copied yet."""
+        self._owned: set[int] = set()  # the seats copied for this move
+        self._owned_heroes: set[str] = set()  # the heroes copied for it, by card
+        RULES.doers[action.kind](self, self.data.tasks[-1], action)
+        self._advance()
+
+    def _legal(self) -> list[Action]:
+        """The top task's moves, its offerer taken straight from the rule book's table (the
+        engine's dispatch, without its layers: it runs at every decision)."""
+        task = self.data.tasks[-1]
+        return RULES.offerers[task.kind](self, task)
+
+    def _current_player(self) -> int:
+        """Who answers the top task: its player, or chance (the engine's rule, looked up
+        directly: it is asked several times a move)."""
+        task = self.data.tasks[-1]
+        return CHANCE if task.kind in RULES.outcomes else task.player
+
+    def is_terminal(self) -> bool:
+        """The engine's test (the terminal phase), asked at every step: only a position whose
+        game is over, or whose phase says so, needs its phase worked out."""
+        d = self.data
+        terminal = self.game.terminal_phase
+        return (d.over or d.phase == terminal) and self._phase_name() == terminal
 
     def _phase_name(self) -> str:
         """The turn's phase, or Challenge test / War while one of their decisions is pending."""
@@ -235,31 +266,50 @@ class AgeaState(State):
     def hero(self, instance: str) -> tuple[int, Hero]:
         """The owner and the ``Hero`` of a hero card in play (KeyError if none is), to read;
         ``hero_to_change`` gives one a move may change."""
+        owner, _, hero = self._hero_at(instance)
+        return owner, hero
+
+    def _hero_at(self, instance: str) -> tuple[int, int, Hero]:
+        """The owner of a hero card in play, its place among their heroes and its ``Hero``."""
         for p, player in enumerate(self.data.players):
-            for h in player.heroes:
+            for i, h in enumerate(player.heroes):
                 if h.card == instance:
-                    return p, h
+                    return p, i, h
         raise KeyError(instance)
 
     def player_to_change(self, seat: int) -> Player:
         """The ``Player`` of ``seat``, for a move to change: copied first while this state
-        still shares it with the state before the move (``_copy_data_for``)."""
+        still shares it with the state before the move (``_copy_data_for``). Its heroes are
+        still shared: a move changes one through ``hero_to_change``."""
         players = self.data.players
         try:
             owned = self._owned
         except AttributeError:  # not made by a move (a new game, a clone): it owns every player
             return players[seat]
         if seat not in owned:
-            players[seat] = replicate(players[seat])
+            players[seat] = copy_sharing_heroes(players[seat])
             owned.add(seat)
         return players[seat]
 
     def hero_to_change(self, instance: str) -> tuple[int, Hero]:
-        """The owner and the ``Hero`` of a hero card in play, for a move to change (its
-        player is copied first, as ``player_to_change`` says)."""
-        owner, _ = self.hero(instance)
-        heroes = self.player_to_change(owner).heroes
-        return owner, next(h for h in heroes if h.card == instance)
+        """The owner and the ``Hero`` of a hero card in play, for a move to change (it and its
+        player are copied first, as ``player_to_change`` says)."""
+        owner, i, _ = self._hero_at(instance)
+        return owner, self.seat_hero_to_change(owner, i)
+
+    def seat_hero_to_change(self, seat: int, i: int) -> Hero:
+        """Hero ``i`` of ``seat``, for a move to change: it and its player are copied first
+        while this state still shares them with the state before the move."""
+        heroes = self.player_to_change(seat).heroes
+        hero = heroes[i]
+        try:
+            owned = self._owned_heroes
+        except AttributeError:  # not made by a move: it owns every hero
+            return hero
+        if hero.card not in owned:
+            hero = heroes[i] = copy_hero(hero)
+            owned.add(hero.card)
+        return hero
 
     def once(self, make: Callable[..., T], *args: Hashable) -> T:
         """``make(self, *args)``, made the first time this game asks for it and the same object
@@ -372,8 +422,9 @@ class AgeaState(State):
         d.phase = "Recovery"
         me = self.turn_player
         self.log(f"Turn {d.turns_played + 1}: {self.player_name(me)}.", RECOVERY)
-        for h in self.player_to_change(me).heroes:
+        for i, h in enumerate(d.players[me].heroes):
             if h.delay:
+                h = self.seat_hero_to_change(me, i)
                 h.delay -= self.game.numbers["delay_removed_per_recovery"]["value"]
                 self.log(f"{self.name(h.card)} has {h.delay} delay token(s) left.", RECOVERY)
         if len(d.players[me].hand) > self.hand_limit:
@@ -387,8 +438,9 @@ class AgeaState(State):
     def _start_adventure(self) -> None:
         """Adventure Phase: each hero may adventure once; the player's menu opens."""
         me = self.turn_player
-        for h in self.player_to_change(me).heroes:
-            h.adventures_left = 1
+        for i, h in enumerate(self.data.players[me].heroes):
+            if h.adventures_left != 1:
+                self.seat_hero_to_change(me, i).adventures_left = 1
         self.push("menu", player=me)
 
     def _end_turn(self) -> None:
@@ -396,9 +448,10 @@ class AgeaState(State):
         d = self.data
         me = self.turn_player
         for q, player in enumerate(d.players):
-            if any(h.blessed or h.adventures_left for h in player.heroes):
-                for h in self.player_to_change(q).heroes:
-                    h.blessed.clear()
+            for i, h in enumerate(player.heroes):
+                if h.blessed or h.adventures_left:
+                    h = self.seat_hero_to_change(q, i)
+                    h.blessed = []
                     h.adventures_left = 0
         for relic in list(d.timers):
             if self.controller(relic) == me:
@@ -455,7 +508,8 @@ class AgeaState(State):
             return
         for h in player.heroes:
             if instance in h.attached:
-                h.attached.remove(instance)
+                _, h = self.hero_to_change(h.card)
+                h.attached = without(h.attached, instance)
                 return
 
     # ------------------------------------------------------------------ drawing

@@ -103,7 +103,7 @@ def attach(s: AgeaState, instance: str, a: Action) -> None:
     from (Draw Phase, a find while adventuring, a card from the hand, Promethean Clay)."""
     hero_card, trait = a.args[1], a.args[2] if len(a.args) > 2 else ""
     _, hero = s.hero_to_change(hero_card)
-    hero.attached.append(instance)
+    hero.attached = [*hero.attached, instance]
     if trait:
         s.data.clay_trait = trait
     s.log(f"{s.name(instance)} is attached to {s.name(hero_card)}"
@@ -272,13 +272,13 @@ def offer_menu(s: AgeaState, t: Task) -> list[Action]:
     """Adventure Phase: go adventuring, play events, attach cards from hand, or end the turn."""
     me = s.data.players[t.player]
     out = [s.once(adventure_with, h.card)
-           for h in me.heroes if s.active(h) and h.adventures_left > 0]
+           for h in me.heroes if h.adventures_left > 0 and s.active(h)]
     for c in dict.fromkeys(me.hand):
         card = s.card(c)
         if card.type in ("relic", "companion"):
             out += attach_actions(s, t.player, c, me.heroes, "attach-from-hand",
                                   ATTACH_TIMING)
-        else:
+        elif card.effect in MAIN_WINDOW_EFFECTS:  # blessings, war cards … wait for their time
             out += event_actions(s, t.player, c, "play-from-hand")
     for h in me.heroes:
         if h.cursed:
