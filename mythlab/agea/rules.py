@@ -189,18 +189,9 @@ class AgeaState(State):
         return copy_sharing_players(self.data)
 
     def _do(self, action: Action) -> None:
-        """The engine's move (the top task's doer, then the turn runs on), its doer taken
-        straight from the rule book's table, with no player or hero copied yet."""
-        self._owned: set[int] = set()  # the seats copied for this move
-        self._owned_heroes: set[str] = set()  # the heroes copied for it, by card
-        RULES.doers[action.kind](self, self.data.tasks[-1], action)
-        self._advance()
-
-    def _legal(self) -> list[Action]:
-        """The top task's moves, its offerer taken straight from the rule book's table (the
-        engine's dispatch, without its layers: it runs at every decision)."""
-        task = self.data.tasks[-1]
-        return RULES.offerers[task.kind](self, task)
+        self._owned: set[int] = set()  # the seats copied for this move: none yet
+        self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
+        super()._do(action)
 
     def _current_player(self) -> int:
         """Who answers the top task: its player, or chance (the engine's rule, looked up
