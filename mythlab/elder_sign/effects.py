@@ -4,7 +4,6 @@ being devoured (rulebook p.8-11). Functions take the state being changed (``s``)
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING
@@ -386,8 +385,9 @@ def rows_of(s: ElderSignState, card_name: str):
 
 
 # ------------------------------------------------------------------ dice and locks
-def dice_in_use(s: ElderSignState) -> Counter:
-    """Dice per colour that are locked, on spells, on markers or in the current attempt."""
+def dice_in_use(s: ElderSignState) -> dict[str, int]:
+    """Dice per colour (every colour, 0 when none) that are locked, on spells, on markers or
+    in the current attempt."""
     d = s.data
     colours = [lock.colour for lock in d.locks]
     held = [sp.die for sp in d.spells if sp.die]
@@ -398,7 +398,7 @@ def dice_in_use(s: ElderSignState) -> Counter:
         colours += a.to_roll + a.aside + a.used
         held += a.rolled + a.kept
     colours += [die.partition(":")[0] for die in held]
-    return Counter(colours)
+    return {colour: colours.count(colour) for colour in COLOURS}
 
 
 def free_dice(s: ElderSignState, colour: str) -> int:

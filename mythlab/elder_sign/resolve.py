@@ -316,6 +316,13 @@ def before_the_roll(s: ElderSignState) -> list[Action]:
     return acts
 
 
+def anything_before_the_roll(s: ElderSignState) -> bool:
+    """Whether :func:`before_the_roll` offers anything, found without making the moves for
+    the cards (a playout asks at every roll)."""
+    return bool(jenny_actions(s, s.data.attempt) or healing_actions(s)) or \
+        any(usable(s, card) for card in s.active.cards)
+
+
 @RULES.does("spend")
 def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
     """An item, spell or ally is spent before the roll (p.9-10)."""
@@ -346,7 +353,7 @@ def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
 def roll_if_nothing_else(s: ElderSignState) -> None:
     """With dice to roll and nothing else to do first, the dice are rolled at once."""
     a = s.data.attempt
-    if a.to_roll and not before_the_roll(s):
+    if a.to_roll and not anything_before_the_roll(s):
         throw(s)
 
 
@@ -560,7 +567,7 @@ def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
     change_health(s, target, track, 1, INVESTIGATOR)
     a = d.attempt
-    if a is not None and a.to_roll and not before_the_roll(s):  # the battle: nothing else
+    if a is not None and a.to_roll and not anything_before_the_roll(s):  # the battle: nothing else
         d.turn_start = False
         throw(s)
 
@@ -942,16 +949,25 @@ def offer_focus(s: ElderSignState, decision: Decision | None = None) -> list[Act
     """Focus a die on your marker, have an investigator on the card assist, or neither
     (p.10). The attempt holds the stage, so no decision is needed."""
     d = s.data
-    a = d.attempt
+    holders = marker_holders(s)
     acts = []
-    for die in sorted(set(a.rolled)):
-        if not s.active.marker:
-            acts.append(act(f"focus: keep {die} on your marker", "focus", FOCUS, d.turn, die))
-        for seat, place in enumerate(d.seats):
-            helper = place.investigator
-            if seat != d.turn and helper and helper.where == a.card and not helper.marker:
-                acts.append(act(f"assist: {helper.name} keeps {die}", "focus", FOCUS, seat, die))
+    for die in sorted(set(d.attempt.rolled)):
+        for seat in holders:
+            label = f"focus: keep {die} on your marker" if seat == d.turn else \
+                f"assist: {d.seats[seat].investigator.name} keeps {die}"
+            acts.append(act(label, "focus", FOCUS, seat, die))
     return acts + [act("no focus", "no-focus", FOCUS)]
+
+
+def marker_holders(s: ElderSignState) -> list[int]:
+    """The seats whose empty marker may take a die now: the active player's, then each other
+    investigator on the card (p.10)."""
+    d = s.data
+    card = d.attempt.card
+    helpers = [seat for seat, place in enumerate(d.seats)
+               if seat != d.turn and (helper := place.investigator) and helper.where == card
+               and not helper.marker]
+    return helpers if s.active.marker else [d.turn] + helpers
 
 
 @RULES.does("aside")
@@ -966,7 +982,7 @@ def set_aside(s: ElderSignState, die: str) -> None:
     a.rolled.remove(die)
     a.aside.append(split(die)[0])
     s.log(f"{die} is set aside for the rest of this adventure.", TRY_AGAIN)
-    if a.rolled and focus_allowed(s) and len(offer_focus(s)) > 1:
+    if a.rolled and focus_allowed(s) and marker_holders(s):
         a.stage = "focus"
     else:
         continue_rolling(s)
