@@ -513,8 +513,11 @@ def settle_locks(s: ElderSignState) -> None:
     d = s.data
     if d.awake or d.result:
         return
+    icons = lock_icons(s)
+    if not icons:
+        return
     done = {lock.place for lock in d.locks} | {t.place for t in d.pending if t.kind == "lock"}
-    for colour, place in lock_icons(s):
+    for colour, place in icons:
         if place not in done:
             take_spare_die(s, colour, place)
 

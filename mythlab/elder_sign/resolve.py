@@ -129,9 +129,10 @@ def roll_in_the_air(s: ElderSignState) -> DiceRoll:
 
 
 @RULES.chances("roll")
-def offer_dice(s: ElderSignState, decision: Decision) -> list[tuple[Action, Fraction]]:
-    """The dice in the air land, one colour at a time (p.6): a fresh list of the outcomes."""
-    return list(roll_in_the_air(s).outcomes)
+def offer_dice(s: ElderSignState, decision: Decision) -> tuple[tuple[Action, Fraction], ...]:
+    """The dice in the air land, one colour at a time (p.6): the roll's outcomes, shared (a
+    tuple, so the engine keeps it as it is instead of copying up to 462 outcomes)."""
+    return roll_in_the_air(s).outcomes
 
 
 def dice_outcome(s: ElderSignState, label: str) -> Action | None:
@@ -189,9 +190,18 @@ def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
     """The dice a task may take, as sorted (source, face, count): the roll's by colour, and
     each held die from its own source (a marker or a spell holds one die)."""
-    dice = [(*split(die), n) for die, n in Counter(s.data.attempt.rolled).items()]
-    dice += [(src, split(die)[1], 1) for src, die in held_dice(s)]
-    return tuple(sorted(dice))
+    dice = roll_counts(tuple(sorted(s.data.attempt.rolled)))
+    held = held_dice(s)
+    if not held:
+        return dice
+    return tuple(sorted(dice + tuple((src, split(die)[1], 1) for src, die in held)))
+
+
+@lru_cache(maxsize=4096)
+def roll_counts(rolled: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """A roll (its dice sorted) as sorted (colour, face, count). Cached: a playout meets the
+    same rolls again and again."""
+    return tuple(sorted((*split(die), n) for die, n in Counter(rolled).items()))
 
 
 def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
@@ -211,15 +221,16 @@ def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
 
 
-def describe_use(s: ElderSignState, use: tuple[tuple[str, str, int], ...]) -> str:
-    """Dice used for a task in words: colour and face, or the marker or spell holding it."""
+def describe_use(use: tuple[tuple[str, str, int], ...], names: tuple[str, ...]) -> str:
+    """Dice used for a task in words: colour and face, or the marker (``names``: each seat's
+    investigator) or spell holding it."""
     parts = []
     for src, face, k in use:
         if src in COLOURS:
             parts.append(f"{src} {face}" + (f" x{k}" if k > 1 else ""))
         elif src.startswith("marker:"):
             seat = int(src.partition(":")[2])
-            parts.append(f"{face} on {s.data.seats[seat].investigator.name}'s marker")
+            parts.append(f"{face} on {names[seat]}'s marker")
         else:
             parts.append(f"{face} on {src.partition(':')[2]}")
     return " + ".join(parts)
@@ -426,18 +437,26 @@ def completion_actions(s: ElderSignState) -> list[Action]:
     dice = dice_tuple(s)
     if not dice:
         return []
-    acts = []
+    acts: list[Action] = []
     all_rows = rows(s)
+    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
     for r in available_rows(s, all_rows):
-        row, monster = all_rows[r]
-        costs = task_costs(s, a.card, r)
-        if not affordable(s, costs):
-            continue
-        for use in completions(row, dice, s.game.options["wild"]):
-            what = "the combat task" if a.card == AO else f"task {r + 1}"
-            acts.append(act(f"complete {what} ({row}) with {describe_use(s, use)}",
-                            "complete", BATTLE if a.card == AO else COMPLETE, r, use))
+        if affordable(s, task_costs(s, a.card, r)):
+            acts += row_completions(all_rows[r][0], r, a.card == AO, dice,
+                                    s.game.options["wild"], names)
     return acts
+
+
+@lru_cache(maxsize=1 << 14)
+def row_completions(row: Row, r: int, battle: bool, dice: tuple[tuple[str, str, int], ...],
+                    wild: str, names: tuple[str, ...]) -> tuple[Action, ...]:
+    """The moves completing row ``r`` (the combat task in a ``battle``) with ``dice``, one per
+    way of :func:`tasks.completions` (``names``: each seat's investigator, for dice held on
+    markers). Cached: the moves depend on nothing else and are frozen."""
+    what = "the combat task" if battle else f"task {r + 1}"
+    return tuple(act(f"complete {what} ({row}) with {describe_use(use, names)}", "complete",
+                     BATTLE if battle else COMPLETE, r, use)
+                 for use in completions(row, dice, wild))
 
 
 def clue_actions(s: ElderSignState) -> list[Action]:
@@ -648,13 +667,21 @@ def failure_actions(s: ElderSignState, a: Attempt, head: str) -> list[Action]:
     terror_fails = (a.card != AO and any(split(x)[1] == TERROR for x in a.rolled)
                     and "immediate_fail" in terror_effects(s, a.card)
                     and s.game.data.investigators[s.active.name].ability != "fearless")
+    return list(failure_moves(head, a.card == AO, terror_fails, bool(a.rolled)))
+
+
+@cache
+def failure_moves(head: str, battle: bool, terror_fails: bool, dice_left: bool
+                  ) -> tuple[Action, ...]:
+    """The moves of :func:`failure_actions`, made once (moves are frozen): the adventure
+    fails to a terror, or no die is left to try again with, or try again / fail (stop)."""
     if terror_fails:
-        return [act(f"{head} (terror: the adventure fails)", "no-task", TERROR_RULE)]
-    if not a.rolled:
-        return [act(head, "no-task", FAIL_ROLL)]
-    stop = "stop attacking" if a.card == AO else "fail the adventure"
-    return [act(f"{head}: try again", "fail-retry", TRY_AGAIN),
-            act(f"{head}: {stop}", "fail-stop", FAIL_ROLL)]
+        return (act(f"{head} (terror: the adventure fails)", "no-task", TERROR_RULE),)
+    if not dice_left:
+        return (act(head, "no-task", FAIL_ROLL),)
+    stop = "stop attacking" if battle else "fail the adventure"
+    return (act(f"{head}: try again", "fail-retry", TRY_AGAIN),
+            act(f"{head}: {stop}", "fail-stop", FAIL_ROLL))
 
 
 @RULES.does("no-task")

@@ -153,14 +153,21 @@ def _copy_with(obj, **fields):
 
 def copy_investigator(inv: Investigator) -> Investigator:
     """A copy of an investigator with its own card and trophy lists (the rest is immutable)."""
-    return _copy_with(inv, cards=inv.cards[:], trophies=inv.trophies[:])
+    new = object.__new__(Investigator)
+    new.__dict__.update(inv.__dict__)
+    new.cards = inv.cards[:]
+    new.trophies = inv.trophies[:]
+    return new
 
 
 def _copy_seat(seat: Seat) -> Seat:
     """A copy of a seat with its own devoured list and investigator."""
-    inv = seat.investigator
-    return _copy_with(seat, devoured=seat.devoured[:],
-                      investigator=None if inv is None else copy_investigator(inv))
+    new = object.__new__(Seat)
+    new.__dict__.update(seat.__dict__)
+    new.devoured = seat.devoured[:]
+    if seat.investigator is not None:
+        new.investigator = copy_investigator(seat.investigator)
+    return new
 
 
 def copy_data(d: ElderSignData) -> ElderSignData:
