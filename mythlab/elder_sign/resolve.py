@@ -240,16 +240,13 @@ def describe_use(use: tuple[tuple[str, str, int], ...], names: tuple[str, ...]) 
 def usable(s: ElderSignState, card: str) -> bool:
     """Whether a card may be spent now, before a roll (p.9)."""
     c = s.game.data.cards[card]
-    a = s.data.attempt
-    inv = s.active
-    if c.effect == "add_yellow":
-        return free_dice(s, "yellow") > 0
-    if c.effect == "add_red":
-        return free_dice(s, "red") > 0
+    if c.effect in ADDS:
+        return free_dice(s, ADDS[c.effect]) > 0
     if c.effect == "hold_die":
         waiting = sum(1 for sp in s.data.spells if not sp.die)
-        return len(a.to_roll) > waiting
+        return len(s.data.attempt.to_roll) > waiting
     kind, n = parse_token(c.effect, PLAYER_KINDS)
+    inv = s.active
     if kind == "sanity":
         return inv.sanity < inv.max_sanity
     if kind == "stamina":
@@ -832,7 +829,7 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
     rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
     cards = s.game.data.cards
-    adds = [ADDS[e] for e in (cards[card].effect for card in s.active.cards) if e in ADDS]
+    adds = [ADDS[effect] for card in s.active.cards if (effect := cards[card].effect) in ADDS]
     if adds:
         in_use = dice_in_use(s)
         for colour in adds:
@@ -853,8 +850,10 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     if rollable <= 0:
         return False
     all_rows = rows(s)
-    return any(fewest_dice(all_rows[r][0], best) <= rollable + held
-               for r in available_rows(s, all_rows))
+    for r in available_rows(s, all_rows):
+        if fewest_dice(all_rows[r][0], best) <= rollable + held:
+            return True
+    return False
 
 
 def next_roll(s: ElderSignState) -> None:

@@ -186,11 +186,20 @@ def copy_data(d: ElderSignData) -> ElderSignData:
 
 
 def _copy_attempt(a: Attempt | None) -> Attempt | None:
+    """A copy of the attempt with its own lists (every step copies it, dice outcomes too)."""
     if a is None:
         return None
-    return _copy_with(a, to_roll=a.to_roll[:], rolled=a.rolled[:], kept=a.kept[:],
-                      done=a.done[:], added=a.added[:], aside=a.aside[:], used=a.used[:],
-                      won=a.won[:])
+    new = object.__new__(Attempt)
+    new.__dict__.update(a.__dict__)
+    new.to_roll = a.to_roll[:]
+    new.rolled = a.rolled[:]
+    new.kept = a.kept[:]
+    new.done = a.done[:]
+    new.added = a.added[:]
+    new.aside = a.aside[:]
+    new.used = a.used[:]
+    new.won = a.won[:]
+    return new
 
 
 def copy_for_dice(d: ElderSignData) -> ElderSignData:
