@@ -96,9 +96,8 @@ DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
 def pool_text(dice: list[str]) -> str:
     """``["green", "green", "red"]`` -> ``"2G+R"``."""
-    count = Counter(dice)
-    return "+".join(f"{count[c] if count[c] > 1 else ''}{CODES[c]}" for c in COLOURS
-                    if count[c]) or "no dice"
+    return "+".join(f"{n if n > 1 else ''}{CODES[c]}" for c in COLOURS
+                    if (n := dice.count(c))) or "no dice"
 
 
 @dataclass(frozen=True)
