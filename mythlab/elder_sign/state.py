@@ -153,21 +153,14 @@ def _copy_with(obj, **fields):
 
 def copy_investigator(inv: Investigator) -> Investigator:
     """A copy of an investigator with its own card and trophy lists (the rest is immutable)."""
-    new = object.__new__(Investigator)
-    new.__dict__.update(inv.__dict__)
-    new.cards = inv.cards[:]
-    new.trophies = inv.trophies[:]
-    return new
+    return _copy_with(inv, cards=inv.cards[:], trophies=inv.trophies[:])
 
 
 def _copy_seat(seat: Seat) -> Seat:
     """A copy of a seat with its own devoured list and investigator."""
-    new = object.__new__(Seat)
-    new.__dict__.update(seat.__dict__)
-    new.devoured = seat.devoured[:]
-    if seat.investigator is not None:
-        new.investigator = copy_investigator(seat.investigator)
-    return new
+    inv = seat.investigator
+    return _copy_with(seat, devoured=seat.devoured[:],
+                      investigator=None if inv is None else copy_investigator(inv))
 
 
 def copy_data(d: ElderSignData) -> ElderSignData:
@@ -186,20 +179,11 @@ def copy_data(d: ElderSignData) -> ElderSignData:
 
 
 def _copy_attempt(a: Attempt | None) -> Attempt | None:
-    """A copy of the attempt with its own lists (every step copies it, dice outcomes too)."""
     if a is None:
         return None
-    new = object.__new__(Attempt)
-    new.__dict__.update(a.__dict__)
-    new.to_roll = a.to_roll[:]
-    new.rolled = a.rolled[:]
-    new.kept = a.kept[:]
-    new.done = a.done[:]
-    new.added = a.added[:]
-    new.aside = a.aside[:]
-    new.used = a.used[:]
-    new.won = a.won[:]
-    return new
+    return _copy_with(a, to_roll=a.to_roll[:], rolled=a.rolled[:], kept=a.kept[:],
+                      done=a.done[:], added=a.added[:], aside=a.aside[:], used=a.used[:],
+                      won=a.won[:])
 
 
 def copy_for_dice(d: ElderSignData) -> ElderSignData:
