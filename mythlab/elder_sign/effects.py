@@ -4,7 +4,6 @@ being devoured (rulebook p.8-11). Functions take the state being changed (``s``)
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING
@@ -386,8 +385,9 @@ def rows_of(s: ElderSignState, card_name: str):
 
 
 # ------------------------------------------------------------------ dice and locks
-def dice_in_use(s: ElderSignState) -> Counter:
-    """Dice per colour that are locked, on spells, on markers or in the current attempt."""
+def colours_in_use(s: ElderSignState) -> list[str]:
+    """The colour of each die that is locked, on a spell, on a marker or in the current
+    attempt."""
     d = s.data
     colours = [lock.colour for lock in d.locks]
     held = [sp.die for sp in d.spells if sp.die]
@@ -395,15 +395,24 @@ def dice_in_use(s: ElderSignState) -> Counter:
              if seat.investigator and seat.investigator.marker]
     a = d.attempt
     if a is not None:
-        colours += a.to_roll + a.aside + a.used
-        held += a.rolled + a.kept
+        colours += a.to_roll
+        colours += a.aside
+        colours += a.used
+        held += a.rolled
+        held += a.kept
     colours += [die.partition(":")[0] for die in held]
-    return Counter(colours)
+    return colours
+
+
+def dice_in_use(s: ElderSignState) -> dict[str, int]:
+    """Dice per colour (every colour, 0 when none) in use (:func:`colours_in_use`)."""
+    colours = colours_in_use(s)
+    return {colour: colours.count(colour) for colour in COLOURS}
 
 
 def free_dice(s: ElderSignState, colour: str) -> int:
-    """Dice of ``colour`` not in use (:func:`dice_in_use`)."""
-    return TOTALS[colour] - dice_in_use(s)[colour]
+    """Dice of ``colour`` not in use (:func:`colours_in_use`)."""
+    return TOTALS[colour] - colours_in_use(s).count(colour)
 
 
 def lock_die(s: ElderSignState, colour: str, place: str) -> None:
@@ -513,8 +522,11 @@ def settle_locks(s: ElderSignState) -> None:
     d = s.data
     if d.awake or d.result:
         return
+    icons = lock_icons(s)
+    if not icons:
+        return
     done = {lock.place for lock in d.locks} | {t.place for t in d.pending if t.kind == "lock"}
-    for colour, place in lock_icons(s):
+    for colour, place in icons:
         if place not in done:
             take_spare_die(s, colour, place)
 

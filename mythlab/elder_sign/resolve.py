@@ -96,9 +96,8 @@ DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
 def pool_text(dice: list[str]) -> str:
     """``["green", "green", "red"]`` -> ``"2G+R"``."""
-    count = Counter(dice)
-    return "+".join(f"{count[c] if count[c] > 1 else ''}{CODES[c]}" for c in COLOURS
-                    if count[c]) or "no dice"
+    return "+".join(f"{n if n > 1 else ''}{CODES[c]}" for c in COLOURS
+                    if (n := dice.count(c))) or "no dice"
 
 
 @dataclass(frozen=True)
@@ -129,9 +128,10 @@ def roll_in_the_air(s: ElderSignState) -> DiceRoll:
 
 
 @RULES.chances("roll")
-def offer_dice(s: ElderSignState, decision: Decision) -> list[tuple[Action, Fraction]]:
-    """The dice in the air land, one colour at a time (p.6): a fresh list of the outcomes."""
-    return list(roll_in_the_air(s).outcomes)
+def offer_dice(s: ElderSignState, decision: Decision) -> tuple[tuple[Action, Fraction], ...]:
+    """The dice in the air land, one colour at a time (p.6): the roll's outcomes, shared (a
+    tuple, so the engine keeps it as it is instead of copying up to 462 outcomes)."""
+    return roll_in_the_air(s).outcomes
 
 
 def dice_outcome(s: ElderSignState, label: str) -> Action | None:
@@ -189,9 +189,18 @@ def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
     """The dice a task may take, as sorted (source, face, count): the roll's by colour, and
     each held die from its own source (a marker or a spell holds one die)."""
-    dice = [(*split(die), n) for die, n in Counter(s.data.attempt.rolled).items()]
-    dice += [(src, split(die)[1], 1) for src, die in held_dice(s)]
-    return tuple(sorted(dice))
+    dice = roll_counts(tuple(sorted(s.data.attempt.rolled)))
+    held = held_dice(s)
+    if not held:
+        return dice
+    return tuple(sorted(dice + tuple((src, split(die)[1], 1) for src, die in held)))
+
+
+@lru_cache(maxsize=4096)
+def roll_counts(rolled: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """A roll (its dice sorted) as sorted (colour, face, count). Cached: a playout meets the
+    same rolls again and again."""
+    return tuple(sorted((*split(die), n) for die, n in Counter(rolled).items()))
 
 
 def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
@@ -211,15 +220,16 @@ def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
 
 
-def describe_use(s: ElderSignState, use: tuple[tuple[str, str, int], ...]) -> str:
-    """Dice used for a task in words: colour and face, or the marker or spell holding it."""
+def describe_use(use: tuple[tuple[str, str, int], ...], names: tuple[str, ...]) -> str:
+    """Dice used for a task in words: colour and face, or the marker (``names``: each seat's
+    investigator) or spell holding it."""
     parts = []
     for src, face, k in use:
         if src in COLOURS:
             parts.append(f"{src} {face}" + (f" x{k}" if k > 1 else ""))
         elif src.startswith("marker:"):
             seat = int(src.partition(":")[2])
-            parts.append(f"{face} on {s.data.seats[seat].investigator.name}'s marker")
+            parts.append(f"{face} on {names[seat]}'s marker")
         else:
             parts.append(f"{face} on {src.partition(':')[2]}")
     return " + ".join(parts)
@@ -229,16 +239,13 @@ def describe_use(s: ElderSignState, use: tuple[tuple[str, str, int], ...]) -> st
 def usable(s: ElderSignState, card: str) -> bool:
     """Whether a card may be spent now, before a roll (p.9)."""
     c = s.game.data.cards[card]
-    a = s.data.attempt
-    inv = s.active
-    if c.effect == "add_yellow":
-        return free_dice(s, "yellow") > 0
-    if c.effect == "add_red":
-        return free_dice(s, "red") > 0
+    if c.effect in ADDS:
+        return free_dice(s, ADDS[c.effect]) > 0
     if c.effect == "hold_die":
         waiting = sum(1 for sp in s.data.spells if not sp.die)
-        return len(a.to_roll) > waiting
+        return len(s.data.attempt.to_roll) > waiting
     kind, n = parse_token(c.effect, PLAYER_KINDS)
+    inv = s.active
     if kind == "sanity":
         return inv.sanity < inv.max_sanity
     if kind == "stamina":
@@ -316,6 +323,13 @@ def before_the_roll(s: ElderSignState) -> list[Action]:
     return acts
 
 
+def anything_before_the_roll(s: ElderSignState) -> bool:
+    """Whether :func:`before_the_roll` offers anything, found without making the moves for
+    the cards (a playout asks at every roll)."""
+    return bool(jenny_actions(s, s.data.attempt) or healing_actions(s)) or \
+        any(usable(s, card) for card in s.active.cards)
+
+
 @RULES.does("spend")
 def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
     """An item, spell or ally is spent before the roll (p.9-10)."""
@@ -346,7 +360,7 @@ def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
 def roll_if_nothing_else(s: ElderSignState) -> None:
     """With dice to roll and nothing else to do first, the dice are rolled at once."""
     a = s.data.attempt
-    if a.to_roll and not before_the_roll(s):
+    if a.to_roll and not anything_before_the_roll(s):
         throw(s)
 
 
@@ -419,18 +433,26 @@ def completion_actions(s: ElderSignState) -> list[Action]:
     dice = dice_tuple(s)
     if not dice:
         return []
-    acts = []
+    acts: list[Action] = []
     all_rows = rows(s)
+    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
     for r in available_rows(s, all_rows):
-        row, monster = all_rows[r]
-        costs = task_costs(s, a.card, r)
-        if not affordable(s, costs):
-            continue
-        for use in completions(row, dice, s.game.options["wild"]):
-            what = "the combat task" if a.card == AO else f"task {r + 1}"
-            acts.append(act(f"complete {what} ({row}) with {describe_use(s, use)}",
-                            "complete", BATTLE if a.card == AO else COMPLETE, r, use))
+        if affordable(s, task_costs(s, a.card, r)):
+            acts += row_completions(all_rows[r][0], r, a.card == AO, dice,
+                                    s.game.options["wild"], names)
     return acts
+
+
+@lru_cache(maxsize=1 << 14)
+def row_completions(row: Row, r: int, battle: bool, dice: tuple[tuple[str, str, int], ...],
+                    wild: str, names: tuple[str, ...]) -> tuple[Action, ...]:
+    """The moves completing row ``r`` (the combat task in a ``battle``) with ``dice``, one per
+    way of :func:`tasks.completions` (``names``: each seat's investigator, for dice held on
+    markers). Cached: the moves depend on nothing else and are frozen."""
+    what = "the combat task" if battle else f"task {r + 1}"
+    return tuple(act(f"complete {what} ({row}) with {describe_use(use, names)}", "complete",
+                     BATTLE if battle else COMPLETE, r, use)
+                 for use in completions(row, dice, wild))
 
 
 def clue_actions(s: ElderSignState) -> list[Action]:
@@ -560,7 +582,7 @@ def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
     change_health(s, target, track, 1, INVESTIGATOR)
     a = d.attempt
-    if a is not None and a.to_roll and not before_the_roll(s):  # the battle: nothing else
+    if a is not None and a.to_roll and not anything_before_the_roll(s):  # the battle: nothing else
         d.turn_start = False
         throw(s)
 
@@ -641,13 +663,21 @@ def failure_actions(s: ElderSignState, a: Attempt, head: str) -> list[Action]:
     terror_fails = (a.card != AO and any(split(x)[1] == TERROR for x in a.rolled)
                     and "immediate_fail" in terror_effects(s, a.card)
                     and s.game.data.investigators[s.active.name].ability != "fearless")
+    return list(failure_moves(head, a.card == AO, terror_fails, bool(a.rolled)))
+
+
+@cache
+def failure_moves(head: str, battle: bool, terror_fails: bool, dice_left: bool
+                  ) -> tuple[Action, ...]:
+    """The moves of :func:`failure_actions`, made once (moves are frozen): the adventure
+    fails to a terror, or no die is left to try again with, or try again / fail (stop)."""
     if terror_fails:
-        return [act(f"{head} (terror: the adventure fails)", "no-task", TERROR_RULE)]
-    if not a.rolled:
-        return [act(head, "no-task", FAIL_ROLL)]
-    stop = "stop attacking" if a.card == AO else "fail the adventure"
-    return [act(f"{head}: try again", "fail-retry", TRY_AGAIN),
-            act(f"{head}: {stop}", "fail-stop", FAIL_ROLL)]
+        return (act(f"{head} (terror: the adventure fails)", "no-task", TERROR_RULE),)
+    if not dice_left:
+        return (act(head, "no-task", FAIL_ROLL),)
+    stop = "stop attacking" if battle else "fail the adventure"
+    return (act(f"{head}: try again", "fail-retry", TRY_AGAIN),
+            act(f"{head}: {stop}", "fail-stop", FAIL_ROLL))
 
 
 @RULES.does("no-task")
@@ -798,7 +828,7 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
     rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
     cards = s.game.data.cards
-    adds = [ADDS[e] for e in (cards[card].effect for card in s.active.cards) if e in ADDS]
+    adds = [ADDS[effect] for card in s.active.cards if (effect := cards[card].effect) in ADDS]
     if adds:
         in_use = dice_in_use(s)
         for colour in adds:
@@ -819,8 +849,10 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     if rollable <= 0:
         return False
     all_rows = rows(s)
-    return any(fewest_dice(all_rows[r][0], best) <= rollable + held
-               for r in available_rows(s, all_rows))
+    for r in available_rows(s, all_rows):
+        if fewest_dice(all_rows[r][0], best) <= rollable + held:
+            return True
+    return False
 
 
 def next_roll(s: ElderSignState) -> None:
@@ -942,16 +974,25 @@ def offer_focus(s: ElderSignState, decision: Decision | None = None) -> list[Act
     """Focus a die on your marker, have an investigator on the card assist, or neither
     (p.10). The attempt holds the stage, so no decision is needed."""
     d = s.data
-    a = d.attempt
+    holders = marker_holders(s)
     acts = []
-    for die in sorted(set(a.rolled)):
-        if not s.active.marker:
-            acts.append(act(f"focus: keep {die} on your marker", "focus", FOCUS, d.turn, die))
-        for seat, place in enumerate(d.seats):
-            helper = place.investigator
-            if seat != d.turn and helper and helper.where == a.card and not helper.marker:
-                acts.append(act(f"assist: {helper.name} keeps {die}", "focus", FOCUS, seat, die))
+    for die in sorted(set(d.attempt.rolled)):
+        for seat in holders:
+            label = f"focus: keep {die} on your marker" if seat == d.turn else \
+                f"assist: {d.seats[seat].investigator.name} keeps {die}"
+            acts.append(act(label, "focus", FOCUS, seat, die))
     return acts + [act("no focus", "no-focus", FOCUS)]
+
+
+def marker_holders(s: ElderSignState) -> list[int]:
+    """The seats whose empty marker may take a die now: the active player's, then each other
+    investigator on the card (p.10)."""
+    d = s.data
+    card = d.attempt.card
+    helpers = [seat for seat, place in enumerate(d.seats)
+               if seat != d.turn and (helper := place.investigator) and helper.where == card
+               and not helper.marker]
+    return helpers if s.active.marker else [d.turn] + helpers
 
 
 @RULES.does("aside")
@@ -966,7 +1007,7 @@ def set_aside(s: ElderSignState, die: str) -> None:
     a.rolled.remove(die)
     a.aside.append(split(die)[0])
     s.log(f"{die} is set aside for the rest of this adventure.", TRY_AGAIN)
-    if a.rolled and focus_allowed(s) and len(offer_focus(s)) > 1:
+    if a.rolled and focus_allowed(s) and marker_holders(s):
         a.stage = "focus"
     else:
         continue_rolling(s)

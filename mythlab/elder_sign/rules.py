@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State
@@ -131,6 +131,13 @@ TASK_PHASES = {"place": "Monster appears", "replace": "Devoured", "helper": "Adv
 STEPS = {"Move": "move", "Entrance": "entrance"}
 #: chance's decision at the Entrance: the lost and found die is in the air
 LOST_DIE = Decision("lost-die")
+
+
+@cache
+def turn_step(kind: str, player: int) -> Decision:
+    """The decision of a turn step or an attempt's stage, made once (decisions are frozen,
+    and the engine asks for the decision several times a move)."""
+    return Decision(kind, player)
 
 
 class ElderSignGame(Game):
@@ -253,8 +260,8 @@ class ElderSignState(State):
         if d.entrance_roll:
             return LOST_DIE
         if d.phase in STEPS:
-            return Decision(STEPS[d.phase], d.turn)
-        return Decision(d.attempt.stage, d.turn)
+            return turn_step(STEPS[d.phase], d.turn)
+        return turn_step(d.attempt.stage, d.turn)
 
     def _before_move(self, action: Action) -> None:
         if self.data.turn_start and action.kind != "heal":
