@@ -229,6 +229,7 @@ class CycladesState(State):
         return copy_for_move(self.data)
 
     def _before_move(self, action: Action) -> None:
+        """A move starts owning none of the fields it shares with the state before it."""
         self._owned: set[str] = set()  # the shared fields this move has copied: none yet
 
     def to_change(self, name: str) -> Any:

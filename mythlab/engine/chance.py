@@ -76,7 +76,31 @@ class SeededStream:
 
     def choice_index(self, weights: Sequence[Fraction]) -> int:
         """Index drawn with the given exact probabilities (which must sum to 1)."""
-        denominator, bounds, rising = _draw_table(weights)
+        return self._index(*_draw_table(weights))
+
+    def outcome_index(self, outcomes: Sequence[tuple[object, Fraction]]) -> int:
+        """Index of a chance outcome drawn with its exact probability: the same draw as
+        ``choice_index`` of the outcomes' weights. A long tuple of outcomes that a game hands
+        out again (one dice roll's 462) finds its draw table by its own identity, without
+        listing its weights.
+
+        >>> outcomes = tuple(pool("ab", 20))
+        >>> weights = [p for _, p in outcomes]
+        >>> SeededStream(3).outcome_index(outcomes) == SeededStream(3).choice_index(weights)
+        True
+        """
+        if len(outcomes) < _TABLED_FROM or type(outcomes) is not tuple:
+            return self.choice_index([p for _, p in outcomes])
+        entry = _OUTCOME_TABLES.get(id(outcomes))
+        if entry is None:
+            if len(_OUTCOME_TABLES) >= _TABLES_KEPT:
+                _OUTCOME_TABLES.clear()
+            entry = _OUTCOME_TABLES[id(outcomes)] = \
+                (outcomes, *_draw_table([p for _, p in outcomes]))
+        return self._index(*entry[1:])
+
+    def _index(self, denominator: int, bounds: list[int], rising: bool) -> int:
+        """The index a ticket of the next draw falls on (a table of ``_draw_table``)."""
         ticket = self._next().randrange(denominator)
         i = bisect_right(bounds, ticket) if rising else _first_above(bounds, ticket)
         if i == len(bounds):
@@ -92,6 +116,10 @@ _TABLES: dict[tuple[int, ...], tuple[tuple[Fraction, ...], int, list[int], bool]
 _TABLES_KEPT = 256
 #: shorter lists are cheaper to work out again than to look up (often fresh Fractions)
 _TABLED_FROM = 16
+#: the draw tables of recent long outcome tuples, by the identity of the tuple (a game that
+#: hands out one tuple per roll, as Elder Sign does): safe for the same reason as ``_TABLES``,
+#: an entry keeps its tuple alive, and a tuple of (outcome, Fraction) pairs never changes
+_OUTCOME_TABLES: dict[int, tuple[tuple, int, list[int], bool]] = {}
 
 
 def _draw_table(weights: Sequence[Fraction]) -> tuple[int, list[int], bool]:

@@ -227,7 +227,7 @@ class State:
         # Negative positions are never used by the game's own shuffles, so rolls and shuffles
         # stay independent; the step number makes each roll of a game its own draw.
         stream = SeededStream(self.stream.seed, -1 - len(self.history))
-        drawn = self._drawn = outcomes[stream.choice_index(list(map(_SECOND, outcomes)))][0]
+        drawn = self._drawn = outcomes[stream.outcome_index(outcomes)][0]
         return drawn
 
     # ----------------------------------------------------------------- hidden information
@@ -372,7 +372,6 @@ class State:
 
 
 _FIRST = operator.itemgetter(0)
-_SECOND = operator.itemgetter(1)
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
 
