@@ -4,30 +4,19 @@ asked without making moves is checked against the moves, over the states of rand
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
-import mythlab
+from test_elder_sign_speed import random_states
+
 from mythlab.elder_sign import resolve
 from mythlab.elder_sign.tasks import split
 from mythlab.engine import State
-from mythlab.sim import RandomBot
 
 
-@cache
-def attempt_states(games: int = 8) -> tuple[State, ...]:
-    """Every state of a few random games (seeds 0.., 1 to 4 players) with an attempt under
+def attempt_states() -> tuple[State, ...]:
+    """The states of a few random games (seeds 0..7, 1 to 4 players) with an attempt under
     way and its investigator in play."""
-    states: list[State] = []
-    for seed in range(games):
-        players = 1 + seed % 4
-        state = mythlab.make("elder_sign", players=players, seed=seed).initial_state()
-        bots = [RandomBot(seed * 10 + p) for p in range(players)]
-        while not state.is_terminal():
-            if state.data.attempt is not None and state.active is not None:
-                states.append(state)
-            player = state.current_player
-            state = state.apply(state.sample_chance() if player < 0 else bots[player](state))
-    return tuple(states)
+    return tuple(s for s in random_states(8, fewest_players=1)
+                 if not s.is_terminal() and s.data.attempt is not None and s.active is not None)
 
 
 def test_anything_before_the_roll_is_whether_a_move_comes_before_it():

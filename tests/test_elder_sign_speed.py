@@ -16,11 +16,11 @@ from mythlab.sim import RandomBot
 
 
 @cache
-def random_states(games: int = 6) -> tuple[State, ...]:
-    """Every state of a few random games (seeds 0.., 2 to 4 players)."""
+def random_states(games: int = 6, fewest_players: int = 2) -> tuple[State, ...]:
+    """Every state of a few random games (seeds 0.., ``fewest_players`` to 4 players)."""
     states: list[State] = []
     for seed in range(games):
-        players = 2 + seed % 3
+        players = fewest_players + seed % (5 - fewest_players)
         state = mythlab.make("elder_sign", players=players, seed=seed).initial_state()
         bots = [RandomBot(seed * 10 + p) for p in range(players)]
         while not state.is_terminal():
