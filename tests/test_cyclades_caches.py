@@ -128,7 +128,7 @@ def test_a_position_taken_as_clear_of_metropolises_has_none_due():
                 session.roll()
             else:
                 session.apply(bots[state.current_player](state))
-            state, clear = session.state, metropolis._NONE_DUE
+            state, clear = session.state, game.reads.clear
             d = state.data
             if all(map(operator.is_, (d.philosophers, d.buildings, d.owners, d.out), clear)):
                 skipped += 1
@@ -140,3 +140,20 @@ def test_islands_kept_between_positions_are_the_owners_islands(states):
     for s in states:
         for q in range(s.game.players):
             assert s.islands_of(q) == [i for i in s.game.islands if s.data.owners.get(i) == q]
+
+
+def test_a_position_edited_by_hand_reads_its_own_pieces():
+    """What the game keeps read off shared pieces (``SharedReads``) is forgotten by
+    ``edited``: an island given by hand to a player, on a position a move made, is his."""
+    game = mythlab.make("cyclades", players=3, seed=2)
+    state, bots = game.initial_state(), {p: RandomBot(2 + p) for p in range(3)}
+    while not (state.keeps("owners") and state.current_player != CHANCE
+               and any(o != 0 for o in state.data.owners.values())):
+        player = state.current_player
+        state = state.apply(state.sample_chance() if player == CHANCE else bots[player](state))
+    assert state.islands_of(0) == [i for i in game.islands if state.data.owners.get(i) == 0]
+    island = next(i for i, o in state.data.owners.items() if o != 0)
+    state.data.owners[island] = 0
+    state.edited()
+    assert island in state.islands_of(0)
+    assert state.islands_of(0) == [i for i in game.islands if state.data.owners.get(i) == 0]

@@ -43,26 +43,23 @@ def spots(s: CycladesState, player: int) -> list[str]:
     return empty or open_spots
 
 
-#: the pieces (philosophers, buildings, owners, out) of the last position found with no
-#: Metropolis due, kept only when no state will change them any more (``CycladesState.keeps``).
-#: A move shares the pieces it does not change with the position before it, so the positions
-#: after one found clear hold these very objects until a conversion may be due.
-_NONE_DUE: tuple[Any, ...] = (None, None, None, None)
+#: the pieces a Metropolis may become due by (``SharedReads.clear`` holds them)
 _PIECES = ("philosophers", "buildings", "owners", "out")
 
 
 def check_conversions(s: CycladesState) -> bool:
-    """Carry out (or ask about) a Metropolis that is due; True if one was."""
-    global _NONE_DUE
+    """Carry out (or ask about) a Metropolis that is due; True if one was. A position holding
+    the very pieces of the last one found clear (``SharedReads.clear``) is not checked again."""
     d = s.data
-    clear = _NONE_DUE
+    reads = s.game.reads
+    clear = reads.clear
     if d.buildings is clear[1] and d.philosophers is clear[0] and d.owners is clear[2] \
             and d.out is clear[3]:
         return False
     found = due(s)
     if found is None:
         if s.keeps(*_PIECES):
-            _NONE_DUE = (d.philosophers, d.buildings, d.owners, d.out)
+            reads.clear = (d.philosophers, d.buildings, d.owners, d.out)
         return False
     player, how = found
     if how == "intellectual":

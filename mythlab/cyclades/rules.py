@@ -43,7 +43,7 @@ from .refs import (
     TURN_TRACK,
     VICTORY,
 )
-from .state import NESTED_FIELDS, CycladesData, Task, copy_for_move
+from .state import NESTED_FIELDS, CycladesData, SharedReads, Task, copy_for_move
 from .structure import structure_problems
 
 PHASES = PhaseBook([
@@ -81,9 +81,6 @@ FACE_DOWN = "face down"
 """A creature card of the deck as every player sees it (``CycladesState.observation``)."""
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
-#: the islands of each player for the last ``owners`` read that no state changes any more
-#: (``CycladesState.keeps``): moves share it until an island changes hands
-_ISLANDS: tuple[Any, dict[int, list[str]]] = (None, {})
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
 MAX_CYCLE_LIMIT = 1000
 
@@ -118,6 +115,8 @@ class CycladesGame(Game):
                                   or not 1 <= limit <= MAX_CYCLE_LIMIT):
             raise ValueError(f"cycle_limit must be a whole number from 1 to {MAX_CYCLE_LIMIT} "
                              f"or None, not {shown(limit)}")
+        #: what this game's states keep read off the pieces they share (``SharedReads``)
+        self.reads = SharedReads()
         self.board = archipelago(self.players, path=self.options["archipelago"])
         G = self.board
         self.islands = islands(G)
@@ -251,6 +250,10 @@ class CycladesState(State):
         owned = getattr(self, "_owned", None)
         return owned is not None and owned.isdisjoint(names)
 
+    def _forget_derived(self) -> None:
+        """A piece edited by hand may be one the game's ``reads`` were read off."""
+        self.game.reads.forget()
+
     def decision(self) -> Task:
         """The top task; a called creature's is the decision of its own power."""
         task = self.data.tasks[-1]
@@ -283,16 +286,15 @@ class CycladesState(State):
     # ------------------------------------------------------------------ board helpers
     def islands_of(self, player: int) -> list[str]:
         """The player's islands, in map order."""
-        global _ISLANDS
-        owners = self.data.owners
-        known, by_player = _ISLANDS
-        if known is not owners:
+        owners, reads = self.data.owners, self.game.reads
+        by_player = reads.islands
+        if reads.owners is not owners:
             by_player = {}
             for i in self.game.islands:
                 if i in owners:
                     by_player.setdefault(owners[i], []).append(i)
             if self.keeps("owners"):
-                _ISLANDS = owners, by_player
+                reads.owners, reads.islands = owners, by_player
         return list(by_player.get(player, ()))
 
     def fleet_zones(self, player: int) -> list[str]:

@@ -113,6 +113,27 @@ class CycladesData:
     end_reason: str = ""
 
 
+class SharedReads:
+    """What a game keeps read off pieces that positions share, by the very objects read: a
+    move shares the pieces it leaves unchanged with the position before it, so the positions
+    that follow hold these objects until a rule changes one (``CycladesState.keeps``).
+
+    ``owners`` and ``islands``: each player's islands, in map order, for that ``owners``;
+    ``clear``: the (philosophers, buildings, owners, out) of the last position found with no
+    Metropolis due. ``forget`` drops both (a position edited by hand, ``State.edited``)."""
+
+    __slots__ = ("owners", "islands", "clear")
+
+    def __init__(self) -> None:
+        self.forget()
+
+    def forget(self) -> None:
+        """Keep nothing: the next reads are worked out afresh."""
+        self.owners: dict[str, int] | None = None
+        self.islands: dict[int, list[str]] = {}
+        self.clear: tuple[object, ...] = (None, None, None, None)
+
+
 #: the fields holding lists or records that change; the others hold atoms or frozen tasks
 NESTED_FIELDS = frozenset({"buildings", "figures", "battle"})
 

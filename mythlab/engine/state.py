@@ -316,7 +316,13 @@ class State:
         self._outcomes = None
         self._drawn = None
         self._json = None
+        self._forget_derived()
         return self
+
+    def _forget_derived(self) -> None:
+        """Forget what the game keeps derived from pieces that positions share (hook, called
+        by ``edited``: a piece edited in place no longer holds what was read off it). By
+        default nothing is kept."""
 
     def log(self, text: str, rule: str | None = None) -> None:
         """Record what the action did, with its rule reference."""
