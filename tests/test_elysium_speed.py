@@ -119,6 +119,21 @@ def test_moves_are_shared_by_the_games_of_the_same_options_only():
         is not game.moves
 
 
+def test_the_moves_kept_for_sets_of_options_are_bounded():
+    """A kernel trying many sets of options keeps the moves of ``OPTION_SETS_KEPT`` of them at
+    most; a game whose set was dropped keeps its own moves and plays on."""
+    from mythlab.elysium import game as elysium_game
+
+    first = mythlab.make("elysium", players=2, seed=1, names=["Ann", "Bo"])
+    for n in range(elysium_game.OPTION_SETS_KEPT + 3):
+        mythlab.make("elysium", players=2, seed=1, names=["Ann", f"Bo {n}"])
+    assert len(elysium_game._MOVES) <= elysium_game.OPTION_SETS_KEPT
+    assert mythlab.make("elysium", players=2, seed=1, names=["Ann", "Bo"]).moves \
+        is not first.moves
+    state = first.initial_state()
+    assert state.apply(state.legal_actions()[0]).legal_actions()
+
+
 def test_every_card_s_power_evaluates_through_the_node_table():
     """``evaluate`` dispatches on the node's type: every card of every family still evaluates
     (no node type is missing from the table)."""

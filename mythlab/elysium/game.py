@@ -54,6 +54,16 @@ CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestu
 _MOVES: dict[str, dict[tuple, Action]] = {}
 #: the tables of ``ElysiumGame.meetable``, by the card instances of each acquisition condition
 _MEETABLE: dict[tuple, dict[tuple[str, ...], frozenset[str]]] = {}
+#: how many sets of options (or decks) those two keep: a kernel trying many card files or
+#: family sets starts afresh past it (about 2,000 moves, 1 MB, a set of options)
+OPTION_SETS_KEPT = 64
+
+
+def _shared(kept: dict, key: Any) -> dict:
+    """The table ``kept`` holds for ``key``, a new one if none (all dropped when full)."""
+    if key not in kept and len(kept) >= OPTION_SETS_KEPT:
+        kept.clear()
+    return kept.setdefault(key, {})
 
 
 class ElysiumGame(Game):
@@ -119,8 +129,8 @@ class ElysiumGame(Game):
             if c.timing is Timing.LEGEND and reads_zone(c.power, Zone.TRANSFERRED))
         #: moves made once and offered by every state (``ElysiumState.move``), shared by the
         #: games of the same options but the seed (their moves depend on the cards and players)
-        self.moves: dict[tuple, Action] = _MOVES.setdefault(json.dumps(
-            {k: v for k, v in self.options_dict().items() if k != "seed"}, sort_keys=True), {})
+        self.moves: dict[tuple, Action] = _shared(_MOVES, json.dumps(
+            {k: v for k, v in self.options_dict().items() if k != "seed"}, sort_keys=True))
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)
@@ -130,8 +140,8 @@ class ElysiumGame(Game):
         for i, card in self.inst.items():
             self.by_needs.setdefault(needs(tuple(card.condition or ())), []).append(i)
         #: ``meetable``'s table, shared by the games dealing the same cards
-        self._meetable = _MEETABLE.setdefault(
-            tuple((need, tuple(cards)) for need, cards in self.by_needs.items()), {})
+        self._meetable = _shared(
+            _MEETABLE, tuple((need, tuple(cards)) for need, cards in self.by_needs.items()))
         self._questable: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
 
     def _colours(self, colours: Sequence[Colour], tile: str) -> list[str]:
