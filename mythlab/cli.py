@@ -291,7 +291,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     while not session.state.is_terminal() and session.position < args.max_steps:
         before = session.state
         after = session.play(seats, max_steps=1)  # one step: a bot's move or a roll
-        say(f"{session.position:>4}. {_mover(before)}: {after.history[-1]}")
+        say(f"{session.position:>4}. {_mover(before)}: {after.last_move}")
         for line in after.events:
             say(f"        {line}")
         if after.phase.name != before.phase.name:

@@ -97,6 +97,23 @@ def test_apply_records_history_and_events_with_rule_references(state):
     assert after.current_player == 1 and after.data.positions == [7, 0, 0]
 
 
+def test_history_steps_and_last_move_agree_along_a_game_and_after_a_reload(state):
+    """The history is kept as a trail of labels; what it reads must be the plain tuple."""
+    labels, s = [], state
+    for _ in range(12):
+        move = s.legal_actions()[-1] if s.current_player != CHANCE else s.sample_chance()
+        s = s.apply(move)
+        labels.append(move.label)
+        assert (s.history, s.steps, s.last_move) == (tuple(labels), len(labels), labels[-1])
+    reloaded = s.game.state_from_json(s.to_json())
+    assert (reloaded.history, reloaded.steps, reloaded.last_move) == (s.history, s.steps,
+                                                                      s.last_move)
+    assert not reloaded.is_terminal()
+    after = reloaded.apply(reloaded.legal_actions()[0])
+    assert after.history[:-1] == s.history and after.steps == s.steps + 1
+    assert (state.steps, state.last_move, state.history) == (0, "", ())
+
+
 # ------------------------------------------------------------------------ labels
 @pytest.mark.parametrize(("typed", "meant"), [
     ("roll 2 dice", "roll 2 dice"),       # exact

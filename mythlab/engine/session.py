@@ -65,7 +65,7 @@ class Session:
     @property
     def actions(self) -> list[str]:
         """The labels of the actions that led to the current state."""
-        return [s.history[-1] for s in self._timeline[1 : self._position + 1]]
+        return [s.last_move for s in self._timeline[1 : self._position + 1]]
 
     def can_undo(self) -> bool:
         """Whether there is a move to undo (not at the start)."""
@@ -144,7 +144,7 @@ class Session:
             "game": self.game.name,
             "options": self.game.options_dict(),
             "files": [{**f.ref(), "text": f.text} for f in self.game.data_files()],
-            "actions": [s.history[-1] for s in self._timeline[1:]],
+            "actions": [s.last_move for s in self._timeline[1:]],
             "position": self._position,
         }
         return {**body, "checksum": _checksum(body)}

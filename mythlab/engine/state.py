@@ -43,8 +43,8 @@ MAX_SAVE_BYTES = 16 << 20
 class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
-    __slots__ = ("game", "data", "stream", "events", "history", "_legal_cache", "_outcomes",
-                 "_drawn", "_json")
+    __slots__ = ("game", "data", "stream", "events", "_trail", "_history", "_legal_cache",
+                 "_outcomes", "_drawn", "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
@@ -214,7 +214,8 @@ class State:
         """The state after ``action``; this state is left unchanged."""
         chosen = self.find(action)
         new = self._copy(self._copy_data_for(chosen), [])
-        new.history = self.history + (chosen.label,)
+        new._trail = (self._trail, chosen.label, self._trail[2] + 1)
+        new._history = None
         new._do(chosen)
         new._outcomes = None  # in case the rules looked at chance before the move was done
         return new
@@ -226,7 +227,7 @@ class State:
         outcomes = self._outcome_tuple()
         # Negative positions are never used by the game's own shuffles, so rolls and shuffles
         # stay independent; the step number makes each roll of a game its own draw.
-        stream = SeededStream(self.stream.seed, -1 - len(self.history))
+        stream = SeededStream(self.stream.seed, -1 - self.steps)
         drawn = self._drawn = outcomes[stream.outcome_index(outcomes)][0]
         return drawn
 
@@ -240,7 +241,7 @@ class State:
         and saves shown to a seat use only this.
         """
         return {"game": self.game.name, "player": player, "phase": self.phase.name,
-                "to_move": self.current_player, "step": len(self.history),
+                "to_move": self.current_player, "step": self.steps,
                 "data": self._observe(player)}
 
     def resample_hidden(self, player: int | None, rng: random.Random) -> State:
@@ -274,7 +275,7 @@ class State:
     def step_for(self, viewer: int | str | None = ALL) -> str:
         """The label of the step that led here as ``viewer`` may read it (a chance outcome
         dealing a hand names the cards only to their owner)."""
-        label = self.history[-1] if self.history else ""
+        label = self.last_move
         return label if viewer == ALL or not self.game.hidden else self._redact(label, viewer)
 
     def _redact(self, line: str, viewer: int | None) -> str:
@@ -301,7 +302,8 @@ class State:
         new.game = self.game
         new.data = data
         new.stream = SeededStream(self.stream.seed, self.stream.position)
-        new.history = self.history
+        new._trail = self._trail
+        new._history = self._history
         new.events = events
         new._legal_cache = None
         new._outcomes = None
@@ -327,6 +329,40 @@ class State:
     def log(self, text: str, rule: str | None = None) -> None:
         """Record what the action did, with its rule reference."""
         self.events.append(f"{text}  [{rule}]" if rule else text)
+
+    # ----------------------------------------------------------------- history
+    # A move adds its label to a trail, ``(earlier trail, label, steps)``, that ends in
+    # ``(None, labels, len(labels))``: appending is O(1), where growing a tuple copied the
+    # whole game's labels at every step. The tuple is made when ``history`` is read.
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The labels of every move and chance outcome that led here, first to last."""
+        history = self._history
+        if history is None:
+            labels, trail = [], self._trail
+            while trail[0] is not None:
+                labels.append(trail[1])
+                trail = trail[0]
+            history = self._history = trail[1] + tuple(reversed(labels))
+        return history
+
+    @history.setter
+    def history(self, labels: tuple[str, ...]) -> None:
+        self._history = tuple(labels)
+        self._trail = (None, self._history, len(self._history))
+
+    @property
+    def steps(self) -> int:
+        """How many moves and chance outcomes led here (``len(history)``, without making it)."""
+        return self._trail[2]
+
+    @property
+    def last_move(self) -> str:
+        """The label of the move or outcome that led here ("" at the start)."""
+        trail = self._trail
+        if trail[0] is not None:
+            return trail[1]
+        return trail[1][-1] if trail[1] else ""
 
     def player_name(self, player: int) -> str:
         """The name of seat ``player`` (the game's ``player_names``)."""
@@ -362,7 +398,7 @@ class State:
     def __repr__(self) -> str:
         who = self.current_player
         who = "chance" if who == CHANCE else ("nobody" if who is None else self.player_name(who))
-        step = len(self.history)
+        step = self.steps
         return f"<{self.game.title} state: {self.phase.name}, {who} to move, step {step}>"
 
     def _refusal(self, label: str) -> tuple[str, str]:

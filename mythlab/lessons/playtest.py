@@ -43,7 +43,7 @@ def log_lines(session: mythlab.Session) -> list[str]:
     it did (indented lines)."""
     lines = []
     for step, after in enumerate(_timeline(session)[1:], 1):
-        lines.append(f"{step}. {after.history[-1]}")
+        lines.append(f"{step}. {after.last_move}")
         lines.extend(f"      {event}" for event in after.events)
     return lines
 

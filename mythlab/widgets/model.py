@@ -229,7 +229,7 @@ class StepperModel:
                 return self._refuse(f"{self.handoff} first")
         actor = self.turn
         return self._run(lambda: self.session.apply(label),
-                         lambda: f"{actor}: {self.session.state.history[-1]}")
+                         lambda: f"{actor}: {self.session.state.last_move}")
 
     def pick(self, label: str) -> bool:
         """At a chance node, explore the outcome with this label."""
@@ -242,7 +242,7 @@ class StepperModel:
         if not self.is_chance:
             return self._refuse("this is not a chance node; there is nothing to roll")
         return self._run(self.session.roll,
-                         lambda: f"rolled: {self.session.state.history[-1]}")
+                         lambda: f"rolled: {self.session.state.last_move}")
 
     def undo(self) -> bool:
         """Step back one action; in a seated game, back to the last person's move (bots' replies
@@ -324,7 +324,7 @@ class StepperModel:
         who = self.state.current_player
         name, bot = self.state.player_name(who), self.bots[who]
         return self._run(lambda: self.session.apply(bot(self.state)),
-                         lambda: f"{name}: {self.session.state.history[-1]}")
+                         lambda: f"{name}: {self.session.state.last_move}")
 
     def run_bots(self) -> int:
         """Let bots (and the dice) move until a person is to move or the game ends."""
