@@ -11,7 +11,7 @@ import pytest
 import mythlab
 from mythlab.agea.load import card_id
 from mythlab.agea.scenarios import scenario
-from mythlab.agea.state import copy_sharing_heroes, copy_sharing_players
+from mythlab.agea.state import SHARED_FIELDS, copy_sharing_heroes, copy_sharing_players
 from mythlab.engine import State
 from mythlab.engine.copying import replicate
 
@@ -36,8 +36,9 @@ def test_a_move_copies_the_players_it_changes_and_shares_the_others():
     assert s.edited().to_json() == before
 
 
-def test_copy_sharing_players_copies_every_field_but_the_players_and_tasks():
-    """A field added to AgeaData later is copied too, or this test names it."""
+def test_copy_sharing_players_copies_every_field_but_the_players_tasks_and_shared_fields():
+    """A field added to AgeaData later is copied too, or named in ``SHARED_FIELDS`` (which
+    ``to_change`` copies on write), or this test names it."""
     s = scenario(players=2, heroes={0: ["Ajax"], 1: ["Hector"]}, deck_top=["Persian War"],
                  phase="Draw")
     d = s.data
@@ -46,10 +47,24 @@ def test_copy_sharing_players_copies_every_field_but_the_players_and_tasks():
     assert new == d
     for f in dataclasses.fields(d):
         old_value, new_value = getattr(d, f.name), getattr(new, f.name)
-        if isinstance(old_value, list | dict) or dataclasses.is_dataclass(old_value):
+        if f.name in SHARED_FIELDS:
+            assert new_value is old_value, f"{f.name} is copied"
+        elif isinstance(old_value, list | dict) or dataclasses.is_dataclass(old_value):
             assert new_value is not old_value, f"{f.name} is shared"
     assert all(a is b for a, b in zip(new.players, d.players, strict=True))
     assert all(a is b for a, b in zip(new.tasks, d.tasks, strict=True))
+
+
+def test_a_move_copies_the_shared_fields_it_changes_and_no_other():
+    """Drawing a card changes the deck and the cards on the table, nothing else shared."""
+    s = scenario(players=2, heroes={0: ["Hercules"], 1: ["Hector"]}, deck_top=["Hydra"])
+    before = s.to_json()
+    after = s.apply("adventure with Hercules")
+    changed = {name for name in SHARED_FIELDS
+               if getattr(after.data, name) is not getattr(s.data, name)}
+    assert changed == {"deck", "limbo"} or changed == {"deck"}, changed
+    assert after.data.deck == s.data.deck[:-1]
+    assert s.edited().to_json() == before
 
 
 def test_a_move_copies_the_heroes_it_changes_and_shares_the_others():

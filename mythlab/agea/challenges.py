@@ -126,7 +126,7 @@ def do_face(s: AgeaState, t: Task, a: Action) -> None:
     spent = outcome.spent
     if outcome.won:
         if spent:
-            d.uses[spent] -= 1
+            s.to_change("uses")[spent] -= 1
             s.log(f"{s.name(spent)} is used ({d.uses[spent]} use(s) left).",
                   RULES.ruling("limited-use-relics"))
             if d.uses[spent] == 0:
@@ -262,5 +262,5 @@ def do_cerberus_army(s: AgeaState, t: Task, a: Action) -> None:
 def do_cerberus_revive(s: AgeaState, t: Task, a: Action) -> None:
     """… or its player takes a hero from the discard pile (ruling cerberus)."""
     s.pop()
-    s.data.discard.remove(a.args[0])
+    s.to_change("discard").remove(a.args[0])
     s.gain_hero(t.player, Hero(a.args[0]), RULES.ruling("cerberus"))

@@ -139,7 +139,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         start_war(s, player, instance)
         keep_card = True
     elif effect == "pandoras-box":
-        d.deck += d.discard
+        s.to_change("deck").extend(d.discard)
         d.discard = []
         s.stream.shuffle(d.deck)
         if d.deck:  # with nothing to shuffle back the last card stays the last card
@@ -176,8 +176,8 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
     elif effect == "draw-three-keep-one":
         drawn = []
         for _ in range(min(3, len(d.deck))):
-            drawn.append(d.deck.pop())
-            d.limbo.append(drawn[-1])
+            drawn.append(s.to_change("deck").pop())
+            s.to_change("limbo").append(drawn[-1])
         if not d.deck and d.end_at_depth < 0:
             d.end_at_depth = len(d.tasks)
         s.log(f"Tyche shows {', '.join(s.name(c) for c in drawn)}.", rule)
@@ -218,7 +218,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         s.player_to_change(owner).heroes.remove(h)
         for a in h.attached:
             s.discard(a)
-        d.removed.append(h.card)
+        s.to_change("removed").append(h.card)
         s.player_to_change(player).victory.append(s.from_limbo(instance))
         s.log(f"{s.name(target)} becomes a God and leaves play with what is attached to it; "
               f"{card.label} is worth {card.vp} VP in {s.player_name(player)}'s Victory Pile.",

@@ -176,7 +176,7 @@ class AgeaState(State):
     [1, 0]
     """
 
-    __slots__ = ("_owned", "_owned_heroes")
+    __slots__ = ("_owned", "_owned_heroes", "_owned_fields")
     data_class = AgeaData
     rules = RULES
     data: AgeaData
@@ -191,6 +191,7 @@ class AgeaState(State):
     def _do(self, action: Action) -> None:
         self._owned: set[int] = set()  # the seats copied for this move: none yet
         self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
+        self._owned_fields: set[str] = set()  # the ``SHARED_FIELDS`` copied for it: none yet
         super()._do(action)
 
     def _current_player(self) -> int:
@@ -282,6 +283,21 @@ class AgeaState(State):
             owned.add(seat)
         return players[seat]
 
+    def to_change(self, name: str) -> Any:
+        """The field ``name`` of the position (one of ``SHARED_FIELDS``: the deck, a pile, the
+        turn order, the relics' counters), for a rule to change in place: copied first while
+        this state still shares it with the state before the move (``_copy_data_for``)."""
+        value = getattr(self.data, name)
+        try:
+            owned = self._owned_fields
+        except AttributeError:  # not made by a move: it owns every field
+            return value
+        if name not in owned:
+            owned.add(name)
+            value = value.copy()
+            setattr(self.data, name, value)
+        return value
+
     def hero_to_change(self, instance: str) -> tuple[int, Hero]:
         """The owner and the ``Hero`` of a hero card in play, for a move to change (it and its
         player are copied first, as ``player_to_change`` says)."""
@@ -329,15 +345,17 @@ class AgeaState(State):
 
     def discard(self, instance: str) -> None:
         """Put a card on the discard pile; a relic's use and turn counters are reset."""
-        self.data.discard.append(instance)
-        self.data.uses.pop(instance, None)
-        self.data.timers.pop(instance, None)
+        self.to_change("discard").append(instance)
+        if instance in self.data.uses:
+            del self.to_change("uses")[instance]
+        if instance in self.data.timers:
+            del self.to_change("timers")[instance]
         if card_id(instance) == "promethean-clay":
             self.data.clay_trait = ""
 
     def from_limbo(self, instance: str) -> str:
         """Take a card that was being resolved off the table, to put it somewhere."""
-        self.data.limbo.remove(instance)
+        self.to_change("limbo").remove(instance)
         return instance
 
     def traits(self, hero: Hero) -> list[tuple[str, str]]:
@@ -399,7 +417,7 @@ class AgeaState(State):
             self.push("order", count=len(d.order))
         elif len(d.order) == n - 1:
             last = next(p for p in range(n) if p not in d.order)
-            d.order.append(last)
+            self.to_change("order").append(last)
             self.log(f"{self.player_name(last)} plays {ORDINALS[n - 1]}.",
                      RULES.ruling("turn-order"))
         elif (p := next((q for q in d.order if not d.players[q].heroes), None)) is not None:
@@ -446,7 +464,7 @@ class AgeaState(State):
                     h.adventures_left = 0
         for relic in list(d.timers):
             if self.controller(relic) == me:
-                d.timers[relic] -= 1
+                self.to_change("timers")[relic] -= 1
                 if d.timers[relic] == 0:
                     self.remove_owned(relic)
                     self.discard(relic)
@@ -508,8 +526,8 @@ class AgeaState(State):
         """Draw the top card and show it to all (Agea rulebook, English edition, Draw Phase;
         Adventure Phase when a hero draws)."""
         d = self.data
-        instance = d.deck.pop()
-        d.limbo.append(instance)
+        instance = self.to_change("deck").pop()
+        self.to_change("limbo").append(instance)
         who = self.name(hero.card) if hero else self.player_name(player)
         self.log(f"{who} draws {self.name(instance)}.", ADVENTURE if hero else DRAW)
         if not d.deck and d.end_at_depth < 0:
@@ -533,9 +551,9 @@ class AgeaState(State):
             self.gain_city(player, self.from_limbo(instance), rule)
         elif card.type in ("relic", "companion"):
             if card.uses:
-                self.data.uses[instance] = card.uses
+                self.to_change("uses")[instance] = card.uses
             if card.returns_in:
-                self.data.timers[instance] = card.returns_in
+                self.to_change("timers")[instance] = card.returns_in
             self.push("place", player=player, card=instance, hero=hero.card if hero else "")
         elif card.immediate:
             self.log(f"{card.label} must be played immediately.", card_note(card))
@@ -568,7 +586,7 @@ class AgeaState(State):
         d = self.data
         if instance in d.players[player].hand:
             self.player_to_change(player).hand.remove(instance)
-            d.limbo.append(instance)
+            self.to_change("limbo").append(instance)
         card = self.card(instance)
         self.log(f"{self.player_name(player)} plays {card.label}"
                  + (f" on {self.name(target)}" if target else "")

@@ -32,7 +32,7 @@ def order_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
 def do_order(s: AgeaState, t: Task, a: Action) -> None:
     """The seat drawn plays next in the turn order."""
     s.pop()
-    s.data.order.append(a.args[0])
+    s.to_change("order").append(a.args[0])
     s.log(f"{a.label}.", RULES.ruling("turn-order"))
 
 
@@ -50,7 +50,7 @@ def cut_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
 def do_cut(s: AgeaState, t: Task, a: Action) -> None:
     """The hero cut comes into play for its player."""
     s.pop()
-    s.data.deck.remove(a.args[0])
+    s.to_change("deck").remove(a.args[0])
     s.player_to_change(t.player).heroes.append(Hero(a.args[0]))
     s.log(f"{a.label} and puts the hero in play.", SETUP)
 
