@@ -11,7 +11,7 @@ import pytest
 import mythlab
 from mythlab.agea.load import card_id
 from mythlab.agea.scenarios import scenario
-from mythlab.agea.state import SHARED_FIELDS, copy_sharing_heroes, copy_sharing_players
+from mythlab.agea.state import SHARED_FIELDS, copy_sharing_lists, copy_sharing_players
 from mythlab.engine import State
 from mythlab.engine.copying import replicate
 
@@ -78,20 +78,34 @@ def test_a_move_copies_the_heroes_it_changes_and_shares_the_others():
     assert s.edited().to_json() == before
 
 
-def test_copy_sharing_heroes_copies_every_field_but_the_heroes():
-    """A field added to Player later is copied too, or this test names it."""
+def test_copy_sharing_lists_copies_the_player_and_shares_its_lists():
+    """A move copies a player's list only when it names it (``player_to_change``)."""
     s = scenario(players=2, heroes={0: ["Ajax", "Hercules"]}, cities={0: ["Thebes"]},
                  hand={0: ["Trojan Horse"]})
     p = s.data.players[0]
     p.victory.append(s.data.deck.pop())
     p.bonus_notes.append("Olympic Games +1")
-    new = copy_sharing_heroes(p)
-    assert new == p
+    new = copy_sharing_lists(p)
+    assert new == p and new is not p
     for f in dataclasses.fields(p):
         old_value = getattr(p, f.name)
         if isinstance(old_value, list | dict):
-            assert getattr(new, f.name) is not old_value, f"{f.name} is shared"
-    assert all(a is b for a, b in zip(new.heroes, p.heroes, strict=True))
+            assert getattr(new, f.name) is old_value, f"{f.name} is copied"
+
+
+def test_a_move_copies_only_the_player_lists_it_changes():
+    """Attaching a relic from the hand changes the hand and a hero, not the cities, the
+    victory pile or the other player."""
+    s = scenario(players=2, heroes={0: ["Hercules"], 1: ["Hector"]}, cities={0: ["Thebes"]},
+                 hand={0: ["Golden Fleece"]})
+    before = s.to_json()
+    after = s.apply("attach Golden Fleece to Hercules")
+    old, new = s.data.players[0], after.data.players[0]
+    assert (old.hand, new.hand) == (["golden-fleece"], [])
+    assert new.heroes[0].attached == ["golden-fleece"] and not old.heroes[0].attached
+    assert new.cities is old.cities and new.victory is old.victory
+    assert after.data.players[1] is s.data.players[1]
+    assert s.edited().to_json() == before
 
 
 def _applied_on_a_full_copy(state: State, action) -> State:

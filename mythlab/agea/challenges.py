@@ -151,7 +151,7 @@ def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str
     s.from_limbo(instance)
     s.log(f"{s.name(hero.card)} overcomes the {challenge.label} by {how}.", rule)
     if challenge.is_foe:
-        s.player_to_change(player).victory.append(instance)
+        s.player_to_change(player, "victory").victory.append(instance)
     else:
         s.discard(instance)
         s.log(f"{challenge.label} is a non-foe challenge: discarded.", TEST)
@@ -205,7 +205,7 @@ def do_delay_roll(s: AgeaState, t: Task, a: Action) -> None:
               + (" (Golden Fleece: 1 fewer)" if fleece else "") + ".",
               RULES.ruling("golden-fleece") if fleece else TEST)
     if challenge.destroyer:
-        cities = s.player_to_change(t.player).cities
+        cities = s.player_to_change(t.player, "cities").cities
         if len(cities) == 1:
             s.discard(cities.pop())
             s.log(f"The {challenge.label} is a destroyer: {s.name(s.data.discard[-1])} is lost.",
@@ -216,7 +216,7 @@ def do_delay_roll(s: AgeaState, t: Task, a: Action) -> None:
 
 def discard_hero(s: AgeaState, owner: int, hero: Hero) -> None:
     """The hero and everything attached to it go to the discard pile."""
-    s.player_to_change(owner).heroes.remove(hero)
+    s.player_to_change(owner, "heroes").heroes.remove(hero)
     for a in hero.attached:
         s.discard(a)
     s.discard(hero.card)
@@ -233,7 +233,7 @@ def offer_destroyer(s: AgeaState, t: Task) -> list[Action]:
 def do_destroyer(s: AgeaState, t: Task, a: Action) -> None:
     """The chosen city state is discarded."""
     s.pop()
-    s.player_to_change(t.player).cities.remove(a.args[0])
+    s.player_to_change(t.player, "cities").cities.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.name(a.args[0])} is destroyed.", TEST)
 

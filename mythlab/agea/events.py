@@ -34,7 +34,7 @@ def offer_negate(s: AgeaState, t: Task) -> list[Action]:
 def do_negate(s: AgeaState, t: Task, a: Action) -> None:
     """Divine Intervention is discarded and the event with it, without effect."""
     s.pop()
-    s.player_to_change(t.player).hand.remove(a.args[0])
+    s.player_to_change(t.player, "hand").hand.remove(a.args[0])
     s.discard(a.args[0])
     s.discard(s.from_limbo(t.card))
     s.log(f"{s.player_name(t.player)} plays Divine Intervention: {s.name(t.card)} has no "
@@ -63,7 +63,7 @@ def offer_hera(s: AgeaState, t: Task) -> list[Action]:
 @RULES.does("hera-discard")
 def do_hera_discard(s: AgeaState, t: Task, a: Action) -> None:
     """One card discarded; the decision ends after the last one or with an empty hand."""
-    hand = s.player_to_change(t.player).hand
+    hand = s.player_to_change(t.player, "hand").hand
     hand.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])}.",
@@ -89,7 +89,7 @@ def do_save(s: AgeaState, t: Task, a: Action) -> None:
     """The blessing is discarded and the hero survives the Lightning Bolt."""
     s.pop()
     owner, hero = s.hero(t.hero)
-    s.player_to_change(owner).hand.remove(a.args[0])
+    s.player_to_change(owner, "hand").hand.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.name(a.args[0])} is discarded: {s.name(hero.card)} survives.",
           card_note(s.card("lightning-bolt")))
@@ -149,7 +149,7 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         for q, player_q in enumerate(d.players):
             n = sum(1 for h in player_q.heroes if {"Swift", "Strength"} <= s.trait_names(h))
             if n:
-                player_q = s.player_to_change(q)
+                player_q = s.player_to_change(q, "bonus_notes")
                 player_q.bonus_vp += n
                 player_q.bonus_notes.append(f"Olympic Games +{n}")
                 s.log(f"{s.player_name(q)} gains {n} VP.", RULES.ruling("olympic-games"))
@@ -184,19 +184,19 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
         if drawn:
             s.push("tyche", player=player, cards=drawn)
     elif effect == "take-city-state":
-        s.player_to_change(target_player).cities.remove(target)
+        s.player_to_change(target_player, "cities").cities.remove(target)
         s.gain_city(player, target, rule)
     elif effect == "destroy-city-state":
-        s.player_to_change(target_player).cities.remove(target)
+        s.player_to_change(target_player, "cities").cities.remove(target)
         s.discard(target)
         s.log(f"{s.name(target)} is destroyed.", rule)
     elif effect == "take-hero":
         owner, h = s.hero_to_change(target)
-        s.player_to_change(owner).heroes.remove(h)
+        s.player_to_change(owner, "heroes").heroes.remove(h)
         s.gain_hero(player, h, rule)
     elif effect == "take-relic":
         s.remove_owned(target)
-        s.player_to_change(player).hand.append(target)
+        s.player_to_change(player, "hand").hand.append(target)
         s.log(f"{s.player_name(player)} takes {s.name(target)} into hand.", rule)
     elif effect in ("discard-relic", "discard-companion"):
         s.remove_owned(target)
@@ -215,11 +215,11 @@ def carry_out(s: AgeaState, player: int, instance: str, hero: str, target: str,
               RULES.ruling("curses"))
     elif effect == "become-god":
         owner, h = s.hero_to_change(target)
-        s.player_to_change(owner).heroes.remove(h)
+        s.player_to_change(owner, "heroes").heroes.remove(h)
         for a in h.attached:
             s.discard(a)
         s.to_change("removed").append(h.card)
-        s.player_to_change(player).victory.append(s.from_limbo(instance))
+        s.player_to_change(player, "victory").victory.append(s.from_limbo(instance))
         s.log(f"{s.name(target)} becomes a God and leaves play with what is attached to it; "
               f"{card.label} is worth {card.vp} VP in {s.player_name(player)}'s Victory Pile.",
               RULES.ruling("visit-olympus"))

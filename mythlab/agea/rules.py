@@ -52,7 +52,7 @@ from .state import (
     Player,
     Task,
     copy_hero,
-    copy_sharing_heroes,
+    copy_sharing_lists,
     copy_sharing_players,
     without,
 )
@@ -189,7 +189,8 @@ class AgeaState(State):
         return copy_sharing_players(self.data)
 
     def _do(self, action: Action) -> None:
-        self._owned: set[int] = set()  # the seats copied for this move: none yet
+        # the seats copied for this move, and (seat, list) for their lists: none yet
+        self._owned: set[int | tuple[int, str]] = set()
         self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
         self._owned_fields: set[str] = set()  # the ``SHARED_FIELDS`` copied for it: none yet
         super()._do(action)
@@ -269,19 +270,26 @@ class AgeaState(State):
                     return p, i, h
         raise KeyError(instance)
 
-    def player_to_change(self, seat: int) -> Player:
-        """The ``Player`` of ``seat``, for a move to change: copied first while this state
-        still shares it with the state before the move (``_copy_data_for``). Its heroes are
-        still shared: a move changes one through ``hero_to_change``."""
+    def player_to_change(self, seat: int, *lists: str) -> Player:
+        """The ``Player`` of ``seat``, for a move to change, with the lists named in ``lists``
+        (``"hand"``, ``"cities"``, ``"victory"``, ``"bonus_notes"``, ``"heroes"``) its own
+        to change in place: the player and each list are copied first while this state still
+        shares them with the state before the move (``_copy_data_for``). Its heroes are still
+        shared: a move changes one through ``hero_to_change``."""
         players = self.data.players
         try:
             owned = self._owned
         except AttributeError:  # not made by a move (a new game, a clone): it owns every player
             return players[seat]
+        player = players[seat]
         if seat not in owned:
-            players[seat] = copy_sharing_heroes(players[seat])
+            player = players[seat] = copy_sharing_lists(player)
             owned.add(seat)
-        return players[seat]
+        for name in lists:
+            if (seat, name) not in owned:
+                owned.add((seat, name))
+                setattr(player, name, getattr(player, name)[:])
+        return player
 
     def to_change(self, name: str) -> Any:
         """The field ``name`` of the position (one of ``SHARED_FIELDS``: the deck, a pile, the
@@ -307,7 +315,7 @@ class AgeaState(State):
     def seat_hero_to_change(self, seat: int, i: int) -> Hero:
         """Hero ``i`` of ``seat``, for a move to change: it and its player are copied first
         while this state still shares them with the state before the move."""
-        heroes = self.player_to_change(seat).heroes
+        heroes = self.player_to_change(seat, "heroes").heroes
         hero = heroes[i]
         try:
             owned = self._owned_heroes
@@ -511,11 +519,10 @@ class AgeaState(State):
         owner = self.controller(instance)
         if owner is None:
             return
-        player = self.player_to_change(owner)
-        if instance in player.hand:
-            player.hand.remove(instance)
+        if instance in self.data.players[owner].hand:
+            self.player_to_change(owner, "hand").hand.remove(instance)
             return
-        for h in player.heroes:
+        for h in self.data.players[owner].heroes:
             if instance in h.attached:
                 _, h = self.hero_to_change(h.card)
                 h.attached = without(h.attached, instance)
@@ -565,7 +572,7 @@ class AgeaState(State):
         """A hero comes into play; one joining in its player's Adventure Phase may adventure
         (ruling adventuring-heroes)."""
         d = self.data
-        self.player_to_change(player).heroes.append(hero)
+        self.player_to_change(player, "heroes").heroes.append(hero)
         self.log(f"{self.name(hero.card)} comes into play for {self.player_name(player)}.", rule)
         if player == self.turn_player and d.phase == "Adventure":
             hero.adventures_left = 1
@@ -574,7 +581,7 @@ class AgeaState(State):
 
     def gain_city(self, player: int, city: str, rule: str) -> None:
         """A city state comes under a player's control; Sparta and Athens exclude each other."""
-        self.player_to_change(player).cities.append(city)
+        self.player_to_change(player, "cities").cities.append(city)
         self.log(f"{self.name(city)} comes under {self.player_name(player)}'s control.", rule)
         if self.has(player, "sparta") and self.has(player, "athens"):
             self.push("rival", player=player)
@@ -585,7 +592,7 @@ class AgeaState(State):
         """Play an event; first anyone holding Divine Intervention may negate it."""
         d = self.data
         if instance in d.players[player].hand:
-            self.player_to_change(player).hand.remove(instance)
+            self.player_to_change(player, "hand").hand.remove(instance)
             self.to_change("limbo").append(instance)
         card = self.card(instance)
         self.log(f"{self.player_name(player)} plays {card.label}"

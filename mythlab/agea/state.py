@@ -130,12 +130,12 @@ def without(items: list[str], item: str) -> list[str]:
     return kept
 
 
-def copy_sharing_heroes(p: Player) -> Player:
-    """A copy of a player whose lists are its own but whose ``Hero`` records are still ``p``'s:
-    a move changes a hero or two, so ``AgeaState.hero_to_change`` copies a hero only when a
-    move is about to change it (copy on write, as for players)."""
+def copy_sharing_lists(p: Player) -> Player:
+    """A copy of a player that still shares ``p``'s lists (its heroes, cities, hand, victory
+    pile and notes) and so its ``Hero`` records: a move changes a list or two, so
+    ``AgeaState.player_to_change`` copies a list only when the move names it, and
+    ``AgeaState.hero_to_change`` a hero only when the move is about to change it (copy on
+    write, as for players)."""
     new = object.__new__(Player)
-    new.__dict__ = {**p.__dict__, "heroes": p.heroes[:], "cities": p.cities[:],
-                    "hand": p.hand[:], "victory": p.victory[:],
-                    "bonus_notes": p.bonus_notes[:]}
+    new.__dict__ = {**p.__dict__}
     return new

@@ -51,7 +51,7 @@ def do_cut(s: AgeaState, t: Task, a: Action) -> None:
     """The hero cut comes into play for its player."""
     s.pop()
     s.to_change("deck").remove(a.args[0])
-    s.player_to_change(t.player).heroes.append(Hero(a.args[0]))
+    s.player_to_change(t.player, "heroes").heroes.append(Hero(a.args[0]))
     s.log(f"{a.label} and puts the hero in play.", SETUP)
 
 
@@ -68,7 +68,7 @@ def offer_hand_limit(s: AgeaState, t: Task) -> list[Action]:
 @RULES.does("discard-to-limit")
 def do_discard_to_limit(s: AgeaState, t: Task, a: Action) -> None:
     """One card discarded; the decision ends at the hand limit."""
-    s.player_to_change(t.player).hand.remove(a.args[0])
+    s.player_to_change(t.player, "hand").hand.remove(a.args[0])
     s.discard(a.args[0])
     s.log(f"{s.player_name(t.player)} discards {s.name(a.args[0])} (hand limit).", RECOVERY)
     if len(s.data.players[t.player].hand) <= s.hand_limit:
@@ -155,7 +155,7 @@ def do_keep(s: AgeaState, t: Task, a: Action) -> None:
     """A drawn relic or companion ("to be attached at any later time") or event goes to the
     hand (Agea rulebook, English edition, Draw Phase)."""
     s.pop()
-    s.player_to_change(t.player).hand.append(s.from_limbo(t.card))
+    s.player_to_change(t.player, "hand").hand.append(s.from_limbo(t.card))
     where = " in hand" if s.card(t.card).type in ("relic", "companion") else ""
     s.log(f"{s.player_name(t.player)} keeps {s.name(t.card)}{where}.", a.rule)
 
@@ -165,7 +165,7 @@ def do_cash(s: AgeaState, t: Task, a: Action) -> None:
     """The Owl of Athena is discarded at once for its VP (ruling owl-of-athena)."""
     s.pop()
     card = s.card(t.card)
-    me = s.player_to_change(t.player)
+    me = s.player_to_change(t.player, "bonus_notes")
     me.bonus_vp += card.vp
     me.bonus_notes.append(f"{card.label} +{card.vp}")
     s.discard(s.from_limbo(t.card))
@@ -306,7 +306,7 @@ def do_adventure(s: AgeaState, t: Task, a: Action) -> None:
 @RULES.does("attach-from-hand")
 def do_attach_from_hand(s: AgeaState, t: Task, a: Action) -> None:
     """A relic or companion kept in hand is attached (ruling attach-timing)."""
-    s.player_to_change(t.player).hand.remove(a.args[0])
+    s.player_to_change(t.player, "hand").hand.remove(a.args[0])
     attach(s, a.args[0], a)
 
 
@@ -321,7 +321,7 @@ def do_play_from_hand(s: AgeaState, t: Task, a: Action) -> None:
 def do_lift(s: AgeaState, t: Task, a: Action) -> None:
     """A blessing card is discarded to lift a curse (ruling curses)."""
     _, hero = s.hero_to_change(a.args[0])
-    s.player_to_change(t.player).hand.remove(a.args[1])
+    s.player_to_change(t.player, "hand").hand.remove(a.args[1])
     s.discard(a.args[1])
     hero.cursed = False
     s.log(f"{s.name(a.args[1])} is discarded: {s.name(hero.card)} is no longer cursed.",
@@ -349,7 +349,7 @@ def offer_rival(s: AgeaState, t: Task) -> list[Action]:
 def do_rival(s: AgeaState, t: Task, a: Action) -> None:
     """The city state chosen is discarded."""
     s.pop()
-    cities = s.player_to_change(t.player).cities
+    cities = s.player_to_change(t.player, "cities").cities
     city = next(c for c in cities if card_id(c) == a.args[0])
     cities.remove(city)
     s.discard(city)

@@ -138,7 +138,7 @@ def do_war_roll(s: AgeaState, t: Task, a: Action) -> None:
         s.push("war-roll", player=leaders[0], players=leaders[1:])
         return
     winner = leaders[0]
-    s.player_to_change(winner).victory.append(s.from_limbo(war.card))
+    s.player_to_change(winner, "victory").victory.append(s.from_limbo(war.card))
     s.log(f"{s.player_name(winner)} wins the {s.name(war.card)} and keeps the card.", WARS)
     s.data.war = None
     if any(p.cities for q, p in enumerate(s.data.players) if q != winner):
@@ -159,7 +159,7 @@ def do_spoils(s: AgeaState, t: Task, a: Action) -> None:
     """The winner takes the chosen city state from its loser."""
     s.pop()
     city, loser = a.args
-    s.player_to_change(loser).cities.remove(city)
+    s.player_to_change(loser, "cities").cities.remove(city)
     s.gain_city(t.player, city, WARS)
 
 
