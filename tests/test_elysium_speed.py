@@ -120,14 +120,14 @@ def test_moves_are_shared_by_the_games_of_the_same_options_only():
 
 
 def test_the_moves_kept_for_sets_of_options_are_bounded():
-    """A kernel trying many sets of options keeps the moves of ``OPTION_SETS_KEPT`` of them at
+    """A kernel trying many sets of options keeps the tables of ``OPTION_SETS_KEPT`` of them at
     most; a game whose set was dropped keeps its own moves and plays on."""
     from mythlab.elysium import game as elysium_game
 
     first = mythlab.make("elysium", players=2, seed=1, names=["Ann", "Bo"])
     for n in range(elysium_game.OPTION_SETS_KEPT + 3):
         mythlab.make("elysium", players=2, seed=1, names=["Ann", f"Bo {n}"])
-    assert len(elysium_game._MOVES) <= elysium_game.OPTION_SETS_KEPT
+    assert len(elysium_game._TABLES) <= elysium_game.OPTION_SETS_KEPT
     assert mythlab.make("elysium", players=2, seed=1, names=["Ann", "Bo"]).moves \
         is not first.moves
     state = first.initial_state()
@@ -145,3 +145,23 @@ def test_every_card_s_power_evaluates_through_the_node_table():
         state = game.initial_state()
         for i, card in game.inst.items():
             assert isinstance(evaluate(card.power, GameContext(state, 0, game.facts[i])), list)
+
+
+def test_tables_shared_by_the_games_of_the_same_options_are_the_ones_a_game_works_out():
+    """``GameTables`` are worked out once per set of options but the seed: a game taking them
+    from ``_TABLES`` reads what a game working them out afresh reads, and games of other
+    options (players, families) get their own."""
+    from mythlab.elysium import game as elysium_game
+
+    options = {"players": 3, "families": "opulence"}
+    kept = mythlab.make("elysium", seed=1, **options)
+    assert mythlab.make("elysium", seed=2, **options).inst is kept.inst
+    assert mythlab.make("elysium", seed=1, players=2, families="opulence").quests \
+        != kept.quests
+    assert mythlab.make("elysium", seed=1, players=3).inst is not kept.inst
+    elysium_game._TABLES.clear()
+    fresh = mythlab.make("elysium", seed=1, **options)
+    assert fresh.inst is not kept.inst
+    grown = {"moves", "_meetable", "_questable"}  # filled as play asks
+    assert {k: v for k, v in vars(fresh).items() if k not in grown} \
+        == {k: v for k, v in vars(kept).items() if k not in grown}
