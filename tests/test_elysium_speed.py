@@ -12,13 +12,12 @@ import mythlab
 from mythlab.elysium import rules_book
 from mythlab.elysium.powers import Timing, Zone, reads_zone
 from mythlab.elysium.rules import ElysiumState, meets
-from mythlab.elysium.state import copy_sharing_seats
 from mythlab.engine.copying import replicate
 
 
-def random_states(players: int, seed: int):
+def random_states(players: int, seed: int, families: str = "first-game"):
     """Every state of a random game, in order."""
-    state = mythlab.make("elysium", players=players, seed=seed).initial_state()
+    state = mythlab.make("elysium", players=players, seed=seed, families=families).initial_state()
     rng = random.Random(seed)
     while True:
         yield state
@@ -45,19 +44,35 @@ def test_copy_on_write_seats_give_the_states_a_full_copy_gives_and_leave_the_old
     assert shared == full
 
 
-def test_copy_sharing_seats_shares_the_seats_and_the_tasks_below_the_top_only():
-    state = next(s for s in random_states(4, 5) if len(s.data.tasks) > 1 and s.data.level_bonus)
-    old = state.data
-    new = copy_sharing_seats(old)
-    assert new == old
-    for name, value in vars(old).items():
-        if isinstance(value, list | dict):
-            assert getattr(new, name) is not value, name
-    assert all(a is b for a, b in zip(new.seats, old.seats, strict=True))
-    assert new.tasks[-1] is not old.tasks[-1]
-    assert all(a is b for a, b in zip(new.tasks[:-1], old.tasks[:-1], strict=True))
-    assert all(a is not b for a, b in zip(new.level_bonus.values(), old.level_bonus.values(),
-                                          strict=True))
+@pytest.mark.parametrize("families", sorted(rules_book().family_sets))
+def test_no_move_changes_a_state_it_shares_its_position_with(families):
+    """A move shares the seats, the piles and the bonus tiles with the state before it until a
+    rule changes them (``copy_for_move``, ``seat``, ``to_change``): over many random games of
+    every family set, with every legal move of every state tried as well as the one played, no
+    state's position is ever changed afterwards, whichever later state shares its pieces."""
+    for seed in range(6):
+        states, dumps = [], []
+        for s in random_states(2 + seed % 3, 100 + seed, families):
+            states.append(s)
+            dumps.append(s._dump_json())
+            for a in s.legal_actions():
+                s.apply(a)
+        assert [s._dump_json() for s in states] == dumps
+
+
+def test_a_move_copies_only_what_it_changes():
+    """A column discarded changes that seat and the task stack only: the other seats, the
+    Agora, the piles and the bonus tiles are the very objects of the state before the move."""
+    state = next(s for s in random_states(4, 5)
+                 if s.decision().kind == "column" and s.data.level_bonus)
+    after = state.apply(state.legal_actions()[0])
+    q = state.decision().player
+    assert after.data.seats[q] is not state.data.seats[q]
+    assert all(a is b for n, (a, b) in enumerate(zip(after.data.seats, state.data.seats,
+                                                      strict=True)) if n != q)
+    assert after.data.tasks is not state.data.tasks
+    for name in ("agora", "draw", "discard", "quests", "level_bonus", "family_bonus"):
+        assert getattr(after.data, name) is getattr(state.data, name), name
 
 
 def offered(states):
