@@ -180,3 +180,62 @@ def test_tables_shared_by_the_games_of_the_same_options_are_the_ones_a_game_work
     grown = {"moves", "_meetable", "_questable"}  # filled as play asks
     assert {k: v for k, v in vars(fresh).items() if k not in grown} \
         == {k: v for k, v in vars(kept).items() if k not in grown}
+
+
+def plain_transfer_offers(s, q, mode):
+    """The transfers of any card, worked out from ``legends.places`` and ``describe`` alone:
+    (label, args, note) of each."""
+    from mythlab.elysium import legends as L
+
+    seat, cards, out, citizen_seen = s.data.seats[q], s.game.inst, [], False
+    for c in seat.domain:
+        if c in seat.citizens:
+            if citizen_seen:
+                continue
+            citizen_seen = True
+        name = "a Citizen" if c in seat.citizens else s.game.labels[c]
+        for index, level in L.places(seat, c, cards):
+            cost = 0 if mode == "free" else level + (mode == "plus_one")
+            if cost <= seat.gold:
+                where = "a new legend" if index < 0 else f"legend {index + 1}"
+                detail = "" if index < 0 else \
+                    f" ({L.describe(seat.legends[index], seat, cards)})"
+                out.append((f"transfer {name} to {where}", (c, index, cost),
+                            f"Transfer {name} to {where}{detail} for {cost} gold"))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
+def test_transfer_offers_from_legend_views_are_the_plain_ones(players, seed):
+    """``legend_view`` keeps what transfers read of each legend content (its shape, its
+    description, what each card pays to join it): for every seat of every state of a random
+    game and every transfer cost, the offers are the ones ``legends.places`` gives."""
+    from mythlab.elysium.powers import ANY
+
+    for s in random_states(players, seed):
+        for q in range(players):
+            for mode in ("normal", "free", "plus_one"):
+                offers = s.transfer_offers(q, mode, ANY, "transfer", "rule")
+                assert [(a.label, a.args, a.note) for a in offers] \
+                    == plain_transfer_offers(s, q, mode)
+
+
+def test_a_legend_view_tells_a_citizen_from_the_card_it_is():
+    """The same cards make another legend when one of them lies face down: a level legend
+    whose third card is a Citizen still takes a card of that card's family (p.9)."""
+    from mythlab.elysium.powers import ANY
+
+    state = mythlab.make("elysium", players=2, seed=3).initial_state()
+    level_one = {}
+    for i, card in state.game.inst.items():
+        if card.level == 1:
+            level_one.setdefault(card.family, []).append(i)
+    (a, *_), (b, *_), (c, d, *_) = list(level_one.values())[:3]
+    for citizens in ([c], [], [c]):
+        s = state.clone()
+        seat = s.data.seats[0]
+        seat.legends, seat.citizens, seat.domain, seat.gold = [[a, b, c]], citizens, [d], 9
+        s.edited()
+        offers = s.transfer_offers(0, "normal", ANY, "transfer", "rule")
+        assert [(a.label, a.args, a.note) for a in offers] == plain_transfer_offers(s, 0, "normal")
+        assert (d, 0, 1) in [a.args for a in offers] if citizens else len(offers) == 1

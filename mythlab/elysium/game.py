@@ -19,6 +19,7 @@ from mythlab.engine.errors import shown
 
 from .checks import check_invariants
 from .hidden import HIDDEN
+from .legends import LegendView
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
 from .powers import CardFacts, Colour, Family, Timing, UsePower, When, Zone, reads_zone, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
@@ -123,6 +124,8 @@ class GameTables:
         #: moves made once and offered by every state (``ElysiumState.move``): they depend on
         #: the cards and players, not the seed
         self.moves: dict[tuple, Action] = {}
+        #: what transfer offers read of each legend (``ElysiumState.legend_view``)
+        self.legend_views: dict[tuple, LegendView] = {}
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)

@@ -85,6 +85,8 @@ CHANGES_ITS_TASK = frozenset({"take", "quest", "citizen", "power_transfer", "tak
 #: how many moves the games of the same options keep (``ElysiumState.move``): enough for all
 #: but transfers (whose notes describe legends) to be made once
 MOVES_KEPT = 50_000
+#: how many legends' views the games of the same options keep (``ElysiumState.legend_view``)
+LEGENDS_KEPT = 20_000
 #: the task kinds of the card effects whose kind is not their task's
 TASK_KINDS = {"take_citizen": "citizen", "add_card": "add"}
 #: what happens to a decision that has no legal move; any other kind is simply dropped
@@ -659,29 +661,43 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ transfers
     def transfer_offers(self, q: int, mode: str, spec: CardSpec, kind: str,
                         rule: str) -> list[Action]:
-        """Every legal transfer: a card of the domain and the legend it joins (p.8-9)."""
+        """Every legal transfer: a card of the domain and the legend it joins (p.8-9), in the
+        order of ``legends.places``."""
         seat, cards = self.read_seat(q), self.game.inst
-        shapes = [L.shape(legend, seat, cards) for legend in seat.legends]
-        details: dict[int, str] = {-1: ""}  # what each legend is, as a move's note says
+        views = [self.legend_view(legend, seat) for legend in seat.legends]
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:
             if spec is not ANY and not spec.matches(self.facts(q, c)):
                 continue
-            if c in seat.citizens:
+            card = None if c in seat.citizens else cards[c]
+            if card is None:
                 if citizen_seen:
                     continue
                 citizen_seen = True
             name = self.label(q, c)
-            for index, level in L.places(seat, c, cards, shapes):
+            places = [] if card is None else [(-1, card.level, "")]
+            places += [(index, level, view.detail) for index, view in enumerate(views)
+                       if (level := view.level(c, card)) is not None]
+            for index, level, detail in places:
                 cost = 0 if mode == "free" else level + (mode == "plus_one")
-                if cost > seat.gold:
-                    continue
-                if index not in details:
-                    details[index] = f" ({L.describe(seat.legends[index], seat, cards)})"
-                out.append(self.move(_transfer_move, kind, rule, c, name, index, details[index],
-                                     cost))
+                if cost <= seat.gold:
+                    out.append(self.move(_transfer_move, kind, rule, c, name, index, detail,
+                                         cost))
         return out
+
+    def legend_view(self, legend: list[str], seat: Seat) -> L.LegendView:
+        """``legends.LegendView`` of a legend of ``seat``, made once for each content (its
+        cards, and which of them are Citizens) by the games of the same options."""
+        citizens = seat.citizens
+        key = (tuple(legend), tuple(c for c in legend if c in citizens) if citizens else ())
+        views = self.game.legend_views
+        found = views.get(key)
+        if found is None:
+            if len(views) >= LEGENDS_KEPT:
+                views.clear()
+            found = views[key] = L.LegendView(legend, seat, self.game.inst)
+        return found
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:
         """Move a card from the domain to the Elysium, paying, then bonuses and reactions."""
