@@ -12,13 +12,12 @@ import mythlab
 from mythlab.elysium import rules_book
 from mythlab.elysium.powers import Timing, Zone, reads_zone
 from mythlab.elysium.rules import ElysiumState, meets
-from mythlab.elysium.state import copy_sharing_seats
 from mythlab.engine.copying import replicate
 
 
-def random_states(players: int, seed: int):
+def random_states(players: int, seed: int, families: str = "first-game"):
     """Every state of a random game, in order."""
-    state = mythlab.make("elysium", players=players, seed=seed).initial_state()
+    state = mythlab.make("elysium", players=players, seed=seed, families=families).initial_state()
     rng = random.Random(seed)
     while True:
         yield state
@@ -45,19 +44,35 @@ def test_copy_on_write_seats_give_the_states_a_full_copy_gives_and_leave_the_old
     assert shared == full
 
 
-def test_copy_sharing_seats_shares_the_seats_and_the_tasks_below_the_top_only():
-    state = next(s for s in random_states(4, 5) if len(s.data.tasks) > 1 and s.data.level_bonus)
-    old = state.data
-    new = copy_sharing_seats(old)
-    assert new == old
-    for name, value in vars(old).items():
-        if isinstance(value, list | dict):
-            assert getattr(new, name) is not value, name
-    assert all(a is b for a, b in zip(new.seats, old.seats, strict=True))
-    assert new.tasks[-1] is not old.tasks[-1]
-    assert all(a is b for a, b in zip(new.tasks[:-1], old.tasks[:-1], strict=True))
-    assert all(a is not b for a, b in zip(new.level_bonus.values(), old.level_bonus.values(),
-                                          strict=True))
+@pytest.mark.parametrize("families", sorted(rules_book().family_sets))
+def test_no_move_changes_a_state_it_shares_its_position_with(families):
+    """A move shares the seats, the piles and the bonus tiles with the state before it until a
+    rule changes them (``copy_for_move``, ``seat``, ``to_change``): over many random games of
+    every family set, with every legal move of every state tried as well as the one played, no
+    state's position is ever changed afterwards, whichever later state shares its pieces."""
+    for seed in range(6):
+        states, dumps = [], []
+        for s in random_states(2 + seed % 3, 100 + seed, families):
+            states.append(s)
+            dumps.append(s._dump_json())
+            for a in s.legal_actions():
+                s.apply(a)
+        assert [s._dump_json() for s in states] == dumps
+
+
+def test_a_move_copies_only_what_it_changes():
+    """A column discarded changes that seat and the task stack only: the other seats, the
+    Agora, the piles and the bonus tiles are the very objects of the state before the move."""
+    state = next(s for s in random_states(4, 5)
+                 if s.decision().kind == "column" and s.data.level_bonus)
+    after = state.apply(state.legal_actions()[0])
+    q = state.decision().player
+    assert after.data.seats[q] is not state.data.seats[q]
+    assert all(a is b for n, (a, b) in enumerate(zip(after.data.seats, state.data.seats,
+                                                      strict=True)) if n != q)
+    assert after.data.tasks is not state.data.tasks
+    for name in ("agora", "draw", "discard", "quests", "level_bonus", "family_bonus"):
+        assert getattr(after.data, name) is getattr(state.data, name), name
 
 
 def offered(states):
@@ -120,14 +135,14 @@ def test_moves_are_shared_by_the_games_of_the_same_options_only():
 
 
 def test_the_moves_kept_for_sets_of_options_are_bounded():
-    """A kernel trying many sets of options keeps the moves of ``OPTION_SETS_KEPT`` of them at
+    """A kernel trying many sets of options keeps the tables of ``OPTION_SETS_KEPT`` of them at
     most; a game whose set was dropped keeps its own moves and plays on."""
     from mythlab.elysium import game as elysium_game
 
     first = mythlab.make("elysium", players=2, seed=1, names=["Ann", "Bo"])
     for n in range(elysium_game.OPTION_SETS_KEPT + 3):
         mythlab.make("elysium", players=2, seed=1, names=["Ann", f"Bo {n}"])
-    assert len(elysium_game._MOVES) <= elysium_game.OPTION_SETS_KEPT
+    assert len(elysium_game._TABLES) <= elysium_game.OPTION_SETS_KEPT
     assert mythlab.make("elysium", players=2, seed=1, names=["Ann", "Bo"]).moves \
         is not first.moves
     state = first.initial_state()
@@ -145,3 +160,82 @@ def test_every_card_s_power_evaluates_through_the_node_table():
         state = game.initial_state()
         for i, card in game.inst.items():
             assert isinstance(evaluate(card.power, GameContext(state, 0, game.facts[i])), list)
+
+
+def test_tables_shared_by_the_games_of_the_same_options_are_the_ones_a_game_works_out():
+    """``GameTables`` are worked out once per set of options but the seed: a game taking them
+    from ``_TABLES`` reads what a game working them out afresh reads, and games of other
+    options (players, families) get their own."""
+    from mythlab.elysium import game as elysium_game
+
+    options = {"players": 3, "families": "opulence"}
+    kept = mythlab.make("elysium", seed=1, **options)
+    assert mythlab.make("elysium", seed=2, **options).inst is kept.inst
+    assert mythlab.make("elysium", seed=1, players=2, families="opulence").quests \
+        != kept.quests
+    assert mythlab.make("elysium", seed=1, players=3).inst is not kept.inst
+    elysium_game._TABLES.clear()
+    fresh = mythlab.make("elysium", seed=1, **options)
+    assert fresh.inst is not kept.inst
+    grown = {"moves", "_meetable", "_questable"}  # filled as play asks
+    assert {k: v for k, v in vars(fresh).items() if k not in grown} \
+        == {k: v for k, v in vars(kept).items() if k not in grown}
+
+
+def plain_transfer_offers(s, q, mode):
+    """The transfers of any card, worked out from ``legends.places`` and ``describe`` alone:
+    (label, args, note) of each."""
+    from mythlab.elysium import legends as L
+
+    seat, cards, out, citizen_seen = s.data.seats[q], s.game.inst, [], False
+    for c in seat.domain:
+        if c in seat.citizens:
+            if citizen_seen:
+                continue
+            citizen_seen = True
+        name = "a Citizen" if c in seat.citizens else s.game.labels[c]
+        for index, level in L.places(seat, c, cards):
+            cost = 0 if mode == "free" else level + (mode == "plus_one")
+            if cost <= seat.gold:
+                where = "a new legend" if index < 0 else f"legend {index + 1}"
+                detail = "" if index < 0 else \
+                    f" ({L.describe(seat.legends[index], seat, cards)})"
+                out.append((f"transfer {name} to {where}", (c, index, cost),
+                            f"Transfer {name} to {where}{detail} for {cost} gold"))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
+def test_transfer_offers_from_legend_views_are_the_plain_ones(players, seed):
+    """``legend_view`` keeps what transfers read of each legend content (its shape, its
+    description, what each card pays to join it): for every seat of every state of a random
+    game and every transfer cost, the offers are the ones ``legends.places`` gives."""
+    from mythlab.elysium.powers import ANY
+
+    for s in random_states(players, seed):
+        for q in range(players):
+            for mode in ("normal", "free", "plus_one"):
+                offers = s.transfer_offers(q, mode, ANY, "transfer", "rule")
+                assert [(a.label, a.args, a.note) for a in offers] \
+                    == plain_transfer_offers(s, q, mode)
+
+
+def test_a_legend_view_tells_a_citizen_from_the_card_it_is():
+    """The same cards make another legend when one of them lies face down: a level legend
+    whose third card is a Citizen still takes a card of that card's family (p.9)."""
+    from mythlab.elysium.powers import ANY
+
+    state = mythlab.make("elysium", players=2, seed=3).initial_state()
+    level_one = {}
+    for i, card in state.game.inst.items():
+        if card.level == 1:
+            level_one.setdefault(card.family, []).append(i)
+    (a, *_), (b, *_), (c, d, *_) = list(level_one.values())[:3]
+    for citizens in ([c], [], [c]):
+        s = state.clone()
+        seat = s.data.seats[0]
+        seat.legends, seat.citizens, seat.domain, seat.gold = [[a, b, c]], citizens, [d], 9
+        s.edited()
+        offers = s.transfer_offers(0, "normal", ANY, "transfer", "rule")
+        assert [(a.label, a.args, a.note) for a in offers] == plain_transfer_offers(s, 0, "normal")
+        assert (d, 0, 1) in [a.args for a in offers] if citizens else len(offers) == 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any
 
@@ -19,6 +19,7 @@ from mythlab.engine.errors import shown
 
 from .checks import check_invariants
 from .hidden import HIDDEN
+from .legends import LegendView
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
 from .powers import CardFacts, Colour, Family, Timing, UsePower, When, Zone, reads_zone, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
@@ -50,8 +51,8 @@ PHASES = PhaseBook([
 CODES = {"apollo": "ap", "ares": "ar", "athena": "at", "hades": "hd", "hephaestus": "hp",
          "hermes": "hm", "poseidon": "po", "zeus": "ze"}
 
-#: the moves of ``ElysiumGame.moves``, by the game's options but the seed
-_MOVES: dict[str, dict[tuple, Action]] = {}
+#: the tables of ``GameTables``, by the game's options but the seed
+_TABLES: dict[str, GameTables] = {}
 #: the tables of ``ElysiumGame.meetable``, by the card instances of each acquisition condition
 _MEETABLE: dict[tuple, dict[tuple[str, ...], frozenset[str]]] = {}
 #: how many sets of options (or decks) those two keep: a kernel trying many card files or
@@ -59,36 +60,29 @@ _MEETABLE: dict[tuple, dict[tuple[str, ...], frozenset[str]]] = {}
 OPTION_SETS_KEPT = 64
 
 
-def _shared(kept: dict, key: Any) -> dict:
-    """The table ``kept`` holds for ``key``, a new one if none (all dropped when full)."""
-    if key not in kept and len(kept) >= OPTION_SETS_KEPT:
-        kept.clear()
-    return kept.setdefault(key, {})
+def _shared(kept: dict, key: Any, make: Callable[[], Any] = dict) -> Any:
+    """What ``kept`` holds for ``key``, ``make()`` if nothing (all dropped when full)."""
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= OPTION_SETS_KEPT:
+            kept.clear()
+        found = kept[key] = make()
+    return found
 
 
-class ElysiumGame(Game):
-    """Elysium: demigods take cards and quests, then write legends in their Elysium."""
+class GameTables:
+    """What a game reads of its cards, quests and rules, worked out once for all the games of
+    the same options but the seed (making a game reads the card files, writes every card's
+    text and walks every power: as long as playing it once took). Every game of those options
+    takes these tables as its own attributes (``ElysiumGame.inst``, ``labels`` …); they never
+    change, but for the ones filled as play asks (``moves``, ``meetable``, ``questable``)."""
 
-    name = "elysium"
-    title = "Elysium"
-    min_players = 2
-    max_players = 4
-    default_players = 4
-    phases = PHASES
-    state_class = ElysiumState
-    hidden = HIDDEN
-    #: ``families``: a set name (``first-game``, ``opulence`` …) or 5 family names;
-    #: ``card_files``: your own family files, replacing the families they define
-    default_options = {"names": None, "families": "first-game", "card_files": None}
-    file_options = {"card_files": True}
-
-    def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
-        super().__init__(players, seed, **options)
+    def __init__(self, game: ElysiumGame):
         self.rules: RulesBook = rules_book()
         self._numbers = {name: n.value for name, n in self.rules.numbers.items()}  # fast look-up
-        files = self.options["card_files"]
+        files = game.options["card_files"]
         book = load_edition(list(files)) if files else edition_cards()
-        self.families = self._families(book)
+        self.families = _families(game.options["families"], book, self.rules)
         self.book: CardBook = book
         self.deck: list[str] = []
         self.inst: dict[str, Card] = {}
@@ -111,7 +105,7 @@ class ElysiumGame(Game):
                        for i, c in self.inst.items()}
         self.by_label = {v.casefold(): k for k, v in self.labels.items()}
         self.by_label.update({c.key: i for i, c in self.inst.items()})
-        self.quests = {q.id: q for q in self.rules.quests_for(self.players)}
+        self.quests = {q.id: q for q in self.rules.quests_for(game.players)}
         rendered = {c.key: render(c) for c in self.inst.values()}
         self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
         self.timing = {i: c.timing for i, c in self.inst.items()}
@@ -127,10 +121,11 @@ class ElysiumGame(Game):
         self.counted_over_phase = frozenset(
             i for i, c in self.inst.items()
             if c.timing is Timing.LEGEND and reads_zone(c.power, Zone.TRANSFERRED))
-        #: moves made once and offered by every state (``ElysiumState.move``), shared by the
-        #: games of the same options but the seed (their moves depend on the cards and players)
-        self.moves: dict[tuple, Action] = _shared(_MOVES, json.dumps(
-            {k: v for k, v in self.options_dict().items() if k != "seed"}, sort_keys=True))
+        #: moves made once and offered by every state (``ElysiumState.move``): they depend on
+        #: the cards and players, not the seed
+        self.moves: dict[tuple, Action] = {}
+        #: what transfer offers read of each legend (``ElysiumState.legend_view``)
+        self.legend_views: dict[tuple, LegendView] = {}
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)
@@ -151,6 +146,51 @@ class ElysiumGame(Game):
         i = [q.id for q in tiles].index(tile)
         return [c.value for c in colours[i * span:(i + 1) * span]]
 
+
+def _families(choice: Any, book: CardBook, rules: RulesBook) -> list[str]:
+    """The five families in play: a set's name or the families named (p.3, p.10)."""
+    sets = rules.family_sets
+    if isinstance(choice, str):
+        if choice not in sets:
+            raise ValueError(f"families: no set called {choice!r}; sets: {', '.join(sets)} "
+                             f"({FAMILIES})")
+        names = [f.value for f in sets[choice].families]
+    elif isinstance(choice, list | tuple):
+        names = [str(f).lower() for f in choice]
+    else:
+        raise ValueError(f"families: a set name or a list of families, not {shown(choice)} "
+                         f"({FAMILIES})")
+    known = [f.family.value for f in book.families]
+    bad = [f for f in names if f not in known]
+    in_play = rules.number("families_in_play")
+    if bad or len(set(names)) != in_play:
+        raise ValueError(f"families: choose {in_play} different families of "
+                         f"{', '.join(known)}; got {names} ({FAMILIES})")
+    return names
+
+
+class ElysiumGame(Game):
+    """Elysium: demigods take cards and quests, then write legends in their Elysium."""
+
+    name = "elysium"
+    title = "Elysium"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    phases = PHASES
+    state_class = ElysiumState
+    hidden = HIDDEN
+    #: ``families``: a set name (``first-game``, ``opulence`` …) or 5 family names;
+    #: ``card_files``: your own family files, replacing the families they define
+    default_options = {"names": None, "families": "first-game", "card_files": None}
+    file_options = {"card_files": True}
+
+    def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
+        super().__init__(players, seed, **options)
+        key = json.dumps({k: v for k, v in self.options_dict().items() if k != "seed"},
+                         sort_keys=True)
+        vars(self).update(vars(_shared(_TABLES, key, lambda: GameTables(self))))
+
     def meetable(self, columns: Sequence[str]) -> frozenset[str]:
         """The card instances whose acquisition condition these columns meet (p.4-5): worked
         out once for each set of columns a board can be left with, for every game dealing the
@@ -164,33 +204,13 @@ class ElysiumGame(Game):
 
     def questable(self, side: str, columns: Sequence[str]) -> frozenset[str]:
         """The quest tiles with a column of their colours among these columns on this pediment
-        side (p.5), worked out once per game for each set of columns."""
+        side (p.5), worked out once for each set of columns by the games of these options."""
         key = (side, tuple(columns))
         found = self._questable.get(key)
         if found is None:
             found = self._questable[key] = frozenset(
                 t for t in self.quests if any(c in columns for c in self.colours[side, t]))
         return found
-
-    def _families(self, book: CardBook) -> list[str]:
-        choice = self.options["families"]
-        sets = self.rules.family_sets
-        if isinstance(choice, str):
-            if choice not in sets:
-                raise ValueError(f"families: no set called {choice!r}; sets: {', '.join(sets)} "
-                                 f"({FAMILIES})")
-            names = [f.value for f in sets[choice].families]
-        elif isinstance(choice, list | tuple):
-            names = [str(f).lower() for f in choice]
-        else:
-            raise ValueError(f"families: a set name or a list of families, not {shown(choice)} "
-                             f"({FAMILIES})")
-        known = [f.family.value for f in book.families]
-        bad = [f for f in names if f not in known]
-        if bad or len(set(names)) != self.number("families_in_play"):
-            raise ValueError(f"families: choose {self.number('families_in_play')} different "
-                             f"families of {', '.join(known)}; got {names} ({FAMILIES})")
-        return names
 
     def number(self, name: str) -> Any:
         """A rule number of ``data/rules.yaml`` by name, e.g. ``starting_gold``."""

@@ -9,7 +9,7 @@ only a legend of 2+ cards, in place of a missing card, and costs that card's lev
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from .load import Card
@@ -108,18 +108,46 @@ def missing_level(legend: Shape) -> int:
     return min({1, 2, 3} - set(legend.levels))
 
 
-def places(seat: Seat, instance: str, cards: Mapping[str, Card],
-           shapes: Sequence[Shape] | None = None) -> list[tuple[int, int]]:
-    """Where ``instance`` may go, as (legend index or -1 for a new legend, its level cost);
-    ``shapes``: the legends' shapes when already worked out."""
+def places(seat: Seat, instance: str, cards: Mapping[str, Card]) -> list[tuple[int, int]]:
+    """Where ``instance`` may go, as (legend index or -1 for a new legend, its level cost)."""
     card = None if instance in seat.citizens else cards[instance]
     out = [] if card is None else [(-1, card.level)]
-    if shapes is None:
-        shapes = [shape(legend, seat, cards) for legend in seat.legends]
-    for i, legend in enumerate(shapes):
-        if refusal(legend, card) is None:
-            out.append((i, missing_level(legend) if card is None else card.level))
+    for i, legend in enumerate(seat.legends):
+        level = joining_level(shape(legend, seat, cards), card)
+        if level is not None:
+            out.append((i, level))
     return out
+
+
+def joining_level(legend: Shape, card: Card | None) -> int | None:
+    """The level a card (None: a Citizen) pays to join a legend of this shape (p.9), or None
+    when it may not join it."""
+    if refusal(legend, card) is not None:
+        return None
+    return missing_level(legend) if card is None else card.level
+
+
+class LegendView:
+    """What transfer offers read of one legend: its shape, its description and what each card
+    pays to join it, worked out once for each legend content (``ElysiumState.legend_view``)."""
+
+    __slots__ = ("shape", "detail", "_levels")
+
+    def __init__(self, legend: Legend, seat: Seat, cards: Mapping[str, Card]):
+        self.shape = shape(legend, seat, cards)
+        #: the legend as a transfer's note describes it
+        self.detail = f" ({describe(legend, seat, cards)})"
+        self._levels: dict[str | None, int | None] = {}  # see ``level``
+
+    def level(self, instance: str, card: Card | None) -> int | None:
+        """``joining_level`` of ``card``, the card of ``instance`` (None: a Citizen, whichever
+        card it is), worked out once per card."""
+        key = None if card is None else instance
+        try:
+            return self._levels[key]
+        except KeyError:
+            found = self._levels[key] = joining_level(self.shape, card)
+            return found
 
 
 def put(seat: Seat, instance: str, index: int) -> Legend:

@@ -69,7 +69,7 @@ def do_take_from(s: ElysiumState, t: Task, a: Action) -> None:
     t.count -= 1
     if t.count <= 0:
         s.done(t)
-    s.zone(t.zone).remove(a.args[0])
+    s.zone_to_change(t.zone).remove(a.args[0])
     s.enter_domain(t.player, a.args[0], f"takes from {ZONE_NAMES[t.zone]}",
                    RULES.ruling("instant-on-entry"))
 
@@ -100,13 +100,13 @@ def do_discard(s: ElysiumState, t: Task, a: Action) -> None:
         s.leave_domain(q, c)
         if c in seat.citizens:
             seat.citizens.remove(c)
-            s.data.removed.append(c)
+            s.to_change("removed").append(c)
             s.log(f"{s.player_name(q)} discards a Citizen: it leaves the game face down.",
                   RULES.ruling("discarded-citizen"))
             return
     else:
-        s.zone(t.zone).remove(c)
-    s.data.discard.append(c)
+        s.zone_to_change(t.zone).remove(c)
+    s.to_change("discard").append(c)
     s.log(f"{s.player_name(q)} discards {s.game.labels[c]}.", POWERS)
 
 
@@ -132,7 +132,7 @@ def do_exchange(s: ElysiumState, t: Task, a: Action) -> None:
     """The domain card goes to the other zone and the card taken enters the domain."""
     s.done(t)
     mine, theirs = a.args
-    zone = s.zone(t.zone2)
+    zone = s.zone_to_change(t.zone2)
     zone.remove(theirs)
     s.leave_domain(t.player, mine)
     zone.append(mine)
@@ -267,7 +267,7 @@ def draw(s: ElysiumState, t: Task) -> None:
     """Draw face up into the domain; a card already there is discarded and another drawn."""
     for _ in range(t.count):
         while (card := s.draw_top()) is not None and s.identical(t.player, card):
-            s.data.discard.append(card)
+            s.to_change("discard").append(card)
             s.log(f"{s.game.labels[card]} is already in {s.player_name(t.player)}'s domain: "
                   "discarded, another card is drawn.", IDENTICAL)
         if card is None:
@@ -278,7 +278,7 @@ def draw(s: ElysiumState, t: Task) -> None:
 @RULES.automatic("add")
 def add_cards(s: ElysiumState, t: Task) -> None:
     """Add cards from the draw pile to a zone (the Oracle, the Agora …)."""
-    zone = s.zone(t.zone)
+    zone = s.zone_to_change(t.zone)
     for _ in range(t.count):
         if (card := s.draw_top()) is not None:
             zone.append(card)

@@ -70,7 +70,7 @@ from .refs import (
     TWO_PLAYERS,
 )
 from .scoring import score_table
-from .state import II, III, ElysiumData, Seat, Task, copy_sharing_seats, filter_text
+from .state import II, III, TO_CHANGE, ElysiumData, Seat, Task, copy_for_move, filter_text
 
 if TYPE_CHECKING:
     from .game import ElysiumGame
@@ -79,12 +79,14 @@ if TYPE_CHECKING:
 #: the end of a turn or of a player's transfers, the forced Citizen (p.6)
 FORCED = frozenset({"column", "pass", "end", "end_transfers", "citizen"})
 #: move kinds whose doer changes the task it answers (its count): a move of another kind
-#: leaves its task shared with the state before it (``copy_sharing_seats``)
+#: leaves its task shared with the state before it (``copy_for_move``)
 CHANGES_ITS_TASK = frozenset({"take", "quest", "citizen", "power_transfer", "take_from",
                               "discard"})
 #: how many moves the games of the same options keep (``ElysiumState.move``): enough for all
 #: but transfers (whose notes describe legends) to be made once
 MOVES_KEPT = 50_000
+#: how many legends' views the games of the same options keep (``ElysiumState.legend_view``)
+LEGENDS_KEPT = 20_000
 #: the task kinds of the card effects whose kind is not their task's
 TASK_KINDS = {"take_citizen": "citizen", "add_card": "add"}
 #: what happens to a decision that has no legal move; any other kind is simply dropped
@@ -127,8 +129,9 @@ def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
 class ElysiumState(State):
     """A position in Elysium."""
 
-    #: ``_shared``: a bit per seat still shared with the state before the move (copy-on-write)
-    __slots__ = ("_shared",)
+    #: ``_shared``: a bit per seat still shared with the state before the move; ``_owned``: the
+    #: other fields the move has copied (``to_change``), all the rest being shared
+    __slots__ = ("_shared", "_owned")
     data_class = ElysiumData
     rules = RULES
     data: ElysiumData
@@ -152,14 +155,17 @@ class ElysiumState(State):
         return diagnose(self, label)
 
     def _copy_data_for(self, action: Action) -> ElysiumData:
-        """The position, its seats shared with this state until ``seat`` copies one (states are
-        read-only from outside, and the rules reach a seat to change only through ``seat``);
-        the task the move answers is copied only when its doer changes it."""
-        return copy_sharing_seats(self.data, action.kind in CHANGES_ITS_TASK)
+        """The position, its seats and fields shared with this state until ``seat`` or
+        ``to_change`` copies one (states are read-only from outside, and the rules change a
+        seat or a field in place only through those two); the task the move answers is copied
+        only when its doer changes it."""
+        return copy_for_move(self.data, action.kind in CHANGES_ITS_TASK)
 
     def _before_move(self, action: Action) -> None:
-        # a move is carried out on the copy ``_copy_data_for`` made: every seat is shared
+        # a move is carried out on the copy ``_copy_data_for`` made: every seat and field is
+        # shared with the state before it
         self._shared = (1 << len(self.data.seats)) - 1
+        self._owned: set[str] = set()
 
     # ------------------------------------------------------------------ small helpers
     def seat(self, q: int) -> Seat:
@@ -170,6 +176,27 @@ class ElysiumState(State):
             self._shared = shared & ~(1 << q)
             self.data.seats[q] = replicate(self.data.seats[q])
         return self.data.seats[q]
+
+    def to_change(self, name: str) -> Any:
+        """The field ``name`` of the position (a list or dict of ``TO_CHANGE``: the Agora, the
+        piles, the bonus tiles …), for a rule to change in place: copied first while this state
+        still shares it with the state before the move. A rule may also set a field to a new
+        list or dict of its own: that needs no copy."""
+        value = getattr(self.data, name)
+        owned = getattr(self, "_owned", None)  # unset: a state no move made owns its fields
+        if owned is not None and name not in owned:
+            owned.add(name)
+            value = TO_CHANGE[name](value)
+            setattr(self.data, name, value)
+        return value
+
+    def replace(self, name: str, value: Any) -> None:
+        """Set the field ``name`` to ``value``, a list or dict this move already owns (one
+        ``to_change`` gave for another field): ``to_change`` will not copy it again."""
+        setattr(self.data, name, value)
+        owned = getattr(self, "_owned", None)
+        if owned is not None:
+            owned.add(name)
 
     def read_seat(self, q: int) -> Seat:
         """Player ``q``'s seat for a rule that only reads it (offers, checks): never copied,
@@ -224,6 +251,11 @@ class ElysiumState(State):
         attr = _ZONES.get(name)
         return getattr(self.data, attr) if attr else []
 
+    def zone_to_change(self, name: str) -> list[str]:
+        """``zone`` for a rule to change in place (``to_change``)."""
+        attr = _ZONES.get(name)
+        return self.to_change(attr) if attr else []
+
     def distinct(self, instances: Iterable[str]) -> list[str]:
         """One instance per card picture (identical copies are one choice)."""
         seen: dict[str, str] = {}
@@ -263,11 +295,12 @@ class ElysiumState(State):
         """The top card of the draw pile; the discard pile is reshuffled when it runs out."""
         d = self.data
         if not d.draw and d.discard:
-            d.draw, d.discard = d.discard, []
+            self.replace("draw", self.to_change("discard"))  # the very list, as it always was
+            d.discard = []
             self.stream.shuffle(d.draw)
             self.log("The draw pile is empty: the discard pile is shuffled into a new one.",
                      RULES.ruling("reshuffle"))
-        return d.draw.pop() if d.draw else None
+        return self.to_change("draw").pop() if d.draw else None
 
     def fill_agora(self) -> None:
         """Draw the Agora up to 3 cards per player + 1 (p.3, p.5)."""
@@ -275,7 +308,7 @@ class ElysiumState(State):
         size = self.game.number("agora_per_player") * self.game.players \
             + self.game.number("agora_extra")
         while len(d.agora) < size and (card := self.draw_top()) is not None:
-            d.agora.append(card)
+            self.to_change("agora").append(card)
         self.log(f"The Agora holds {len(d.agora)} cards.", PHASE_I if d.epoch > 1 else SETUP)
 
     def fill_oracle(self) -> None:
@@ -283,7 +316,7 @@ class ElysiumState(State):
         d = self.data
         for _ in range(self.game.number("oracle_cards")):
             if (card := self.draw_top()) is not None:
-                d.oracle.append(card)
+                self.to_change("oracle").append(card)
         self.log(f"{len(d.oracle)} cards are put face up under the Oracle.", ORACLE)
 
     def _advance(self) -> None:
@@ -331,12 +364,11 @@ class ElysiumState(State):
         """Phase I (p.5): clear and refill the Agora; the Oracle slides in first (p.5, Apollo)."""
         d = self.data
         if d.epoch > 1:
-            d.discard += d.agora
+            self.to_change("discard").extend(d.agora)
             d.agora = []
             self.log("The Agora's leftover cards go to the discard pile.", PHASE_I)
             if self.game.oracle_in_play:
-                d.agora += d.oracle
-                d.oracle = []
+                d.agora, d.oracle = d.oracle[:], []
                 self.log("The Oracle's cards slide into the Agora.", ORACLE)
             self.fill_agora()
             if self.game.oracle_in_play:
@@ -435,10 +467,10 @@ class ElysiumState(State):
         """Final scoring (p.10): domains and lone Elysium cards leave the game, then the table."""
         d = self.data
         for q, seat in enumerate(map(self.seat, range(self.game.players))):
-            d.removed += seat.domain
+            self.to_change("removed").extend(seat.domain)
             seat.domain, seat.turned, seat.rings = [], [], []
             lone = [lg for lg in seat.legends if len(lg) < 2]
-            d.removed += [c for lg in lone for c in lg]
+            self.to_change("removed").extend(c for lg in lone for c in lg)
             seat.legends = [lg for lg in seat.legends if len(lg) >= 2]
             seat.citizens = [c for c in seat.citizens if c not in d.removed]
             if lone:
@@ -629,29 +661,43 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ transfers
     def transfer_offers(self, q: int, mode: str, spec: CardSpec, kind: str,
                         rule: str) -> list[Action]:
-        """Every legal transfer: a card of the domain and the legend it joins (p.8-9)."""
+        """Every legal transfer: a card of the domain and the legend it joins (p.8-9), in the
+        order of ``legends.places``."""
         seat, cards = self.read_seat(q), self.game.inst
-        shapes = [L.shape(legend, seat, cards) for legend in seat.legends]
-        details: dict[int, str] = {-1: ""}  # what each legend is, as a move's note says
+        views = [self.legend_view(legend, seat) for legend in seat.legends]
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:
             if spec is not ANY and not spec.matches(self.facts(q, c)):
                 continue
-            if c in seat.citizens:
+            card = None if c in seat.citizens else cards[c]
+            if card is None:
                 if citizen_seen:
                     continue
                 citizen_seen = True
             name = self.label(q, c)
-            for index, level in L.places(seat, c, cards, shapes):
+            places = [] if card is None else [(-1, card.level, "")]
+            places += [(index, level, view.detail) for index, view in enumerate(views)
+                       if (level := view.level(c, card)) is not None]
+            for index, level, detail in places:
                 cost = 0 if mode == "free" else level + (mode == "plus_one")
-                if cost > seat.gold:
-                    continue
-                if index not in details:
-                    details[index] = f" ({L.describe(seat.legends[index], seat, cards)})"
-                out.append(self.move(_transfer_move, kind, rule, c, name, index, details[index],
-                                     cost))
+                if cost <= seat.gold:
+                    out.append(self.move(_transfer_move, kind, rule, c, name, index, detail,
+                                         cost))
         return out
+
+    def legend_view(self, legend: list[str], seat: Seat) -> L.LegendView:
+        """``legends.LegendView`` of a legend of ``seat``, made once for each content (its
+        cards, and which of them are Citizens) by the games of the same options."""
+        citizens = seat.citizens
+        key = (tuple(legend), tuple(c for c in legend if c in citizens) if citizens else ())
+        views = self.game.legend_views
+        found = views.get(key)
+        if found is None:
+            if len(views) >= LEGENDS_KEPT:
+                views.clear()
+            found = views[key] = L.LegendView(legend, seat, self.game.inst)
+        return found
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:
         """Move a card from the domain to the Elysium, paying, then bonuses and reactions."""
@@ -675,7 +721,7 @@ class ElysiumState(State):
         kind = L.kind(legend, self.game.inst)
         if kind == "family" and L.complete(legend, self.game.inst):
             family = real[0].family.value
-            tiles = d.family_bonus.setdefault(family, [])
+            tiles = self.to_change("family_bonus").setdefault(family, [])
             values = self.game.number("family_bonus_vp")
             if len(tiles) < len(values):
                 seat.vp += values[len(tiles)]
@@ -688,11 +734,11 @@ class ElysiumState(State):
             if holder is None or (holder[0] != q and size > holder[1]):
                 how = "takes" if holder is None else \
                     f"steals from {self.player_name(holder[0])}"
-                d.level_bonus[level] = [q, size]
+                self.to_change("level_bonus")[level] = [q, size]
                 self.log(f"{self.player_name(q)} {how} the level {level} legend bonus "
                          f"({size} cards).", LEVEL_BONUS)
             elif holder[0] == q:
-                holder[1] = max(holder[1], size)
+                self.to_change("level_bonus")[level][1] = max(holder[1], size)
 
 
 def _transfer_move(s: ElysiumState, kind: str, rule: str, instance: str, name: str, index: int,

@@ -106,36 +106,34 @@ class ElysiumData:
     over: bool = False
 
 
-#: how ``copy_sharing_seats`` copies a field of each declared type: ``FLAT`` lists are copied
-#: flat, None is an atom (shared); a field of a type not listed here stops the import, so a
-#: new field is never shared by mistake
-FLAT = list.copy
-_FIELD_COPIES: dict[str, Callable[[Any], Any] | None] = {
+#: how ``ElysiumState.to_change`` copies a field of each declared type the first time a move
+#: changes it in place: a move shares every list and dict of the position with the state
+#: before it (``copy_for_move``), but the seats and the tasks (None here: a new list of them at
+#: every move) and the atoms (None: replaced, never changed). A field of a type not listed here
+#: stops the import, so a new field is never shared by mistake
+_COPIES_TO_CHANGE: dict[str, Callable[[Any], Any] | None] = {
     "str": None, "int": None, "bool": None,
-    "list[str]": FLAT, "list[int]": FLAT,
-    "list[Seat]": FLAT,                 # a new list holding the same seats
-    "list[Task]": FLAT,                 # the same tasks; the top one is copied apart
-    "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()} if tiles else {},
+    "list[str]": list.copy, "list[int]": list.copy,
+    "list[Seat]": None,                 # a new list holding the same seats
+    "list[Task]": None,                 # the same tasks; the top one is copied apart
+    "dict[str, list[int]]": lambda tiles: {k: v[:] for k, v in tiles.items()},
 }
-_COPIES = [(f.name, _FIELD_COPIES[str(f.type)]) for f in fields(ElysiumData)]
-_FLAT_FIELDS = tuple(name for name, copy in _COPIES if copy is FLAT)
-_OTHER_COPIES = tuple((name, copy) for name, copy in _COPIES
-                      if copy is not None and copy is not FLAT)
+#: the copier of each field ``ElysiumState.to_change`` may be asked for
+TO_CHANGE = {f.name: copy for f in fields(ElysiumData)
+             if (copy := _COPIES_TO_CHANGE[str(f.type)]) is not None}
 
 
-def copy_sharing_seats(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
-    """A copy of the position whose seats are the very objects of ``data``: a move changes one
-    or two seats, so ``ElysiumState.seat`` copies a seat the first time a rule reaches it
-    (copy-on-write) rather than every move copying all of them. Of the task stack only the top
-    is copied, and only with ``copy_top``: the task a move answers is the only one its doer may
-    change (a forced move made later in the same step copies its task first,
-    ``ElysiumState._advance``)."""
+def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
+    """A copy of the position for a move to change, sharing all it can with ``data``: a move
+    changes one or two seats and a few fields, so ``ElysiumState.seat`` copies a seat, and
+    ``ElysiumState.to_change`` a list or dict of ``TO_CHANGE``, the first time a rule changes
+    it (copy-on-write) rather than every move copying all of them. The seats and the task stack
+    are new lists; of the tasks only the top one is copied, and only with ``copy_top``: the task
+    a move answers is the only one its doer may change (a forced move made later in the same
+    step copies its task first, ``ElysiumState._advance``)."""
     copied = vars(data).copy()
-    for name in _FLAT_FIELDS:
-        copied[name] = copied[name][:]
-    for name, copy in _OTHER_COPIES:
-        copied[name] = copy(copied[name])
-    tasks = copied["tasks"]
+    copied["seats"] = copied["seats"][:]
+    tasks = copied["tasks"] = copied["tasks"][:]
     if copy_top and tasks:
         tasks[-1] = replicate(tasks[-1])
     new = object.__new__(ElysiumData)

@@ -109,7 +109,7 @@ def _taken(s: ElysiumState, t: Task) -> None:
 def do_take_card(s: ElysiumState, t: Task, a: Action) -> None:
     """Take a card from the Agora into the domain (p.5)."""
     _taken(s, t)
-    s.data.agora.remove(a.args[0])
+    s.to_change("agora").remove(a.args[0])
     s.seat(t.player).cards_taken += 1
     s.enter_domain(t.player, a.args[0], "takes", PHASE_II)
 
@@ -118,7 +118,7 @@ def do_take_card(s: ElysiumState, t: Task, a: Action) -> None:
 def do_take_quest(s: ElysiumState, t: Task, a: Action) -> None:
     """Take a quest tile from under the pediment (p.5)."""
     _taken(s, t)
-    s.data.quests.remove(a.args[0])
+    s.to_change("quests").remove(a.args[0])
     s.seat(t.player).quest = a.args[0]
     s.log(f"{s.player_name(t.player)} takes quest {s.game.quests[a.args[0]].number}.", PHASE_II)
 
