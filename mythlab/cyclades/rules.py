@@ -81,6 +81,8 @@ FACE_DOWN = "face down"
 """A creature card of the deck as every player sees it (``CycladesState.observation``)."""
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
+#: what a move owns of the fields it shares before ``to_change`` copies one (no set made yet)
+_OWNS_NONE: frozenset[str] = frozenset()
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
 MAX_CYCLE_LIMIT = 1000
 
@@ -211,10 +213,15 @@ class CycladesState(State):
         d = self.data
         if d.over:
             return "Game over"
-        for task in reversed(d.tasks):
-            phase = TASK_PHASES.get(task.kind)
+        tasks = d.tasks
+        if tasks:  # every task the rules push has a phase: the top one names it
+            phase = TASK_PHASES.get(tasks[-1].kind)
             if phase:
                 return phase
+            for task in reversed(tasks):
+                phase = TASK_PHASES.get(task.kind)
+                if phase:
+                    return phase
         return d.stage
 
     def _current_player(self) -> int:
@@ -229,18 +236,24 @@ class CycladesState(State):
 
     def _before_move(self, action: Action) -> None:
         """A move starts owning none of the fields it shares with the state before it."""
-        self._owned: set[str] = set()  # the shared fields this move has copied: none yet
+        self._owned: set[str] | frozenset[str] = _OWNS_NONE  # a set once it copies one
 
     def to_change(self, name: str) -> Any:
         """The field ``name`` of the position, for a rule to change in place: copied first
         while this state still shares it with the state before the move (``copy_for_move``).
         A state no move made (a new game, a clone) owns all of its fields."""
-        value = getattr(self.data, name)
-        owned = getattr(self, "_owned", None)
-        if owned is not None and name not in owned:
-            owned.add(name)
-            value = replicate(value) if name in NESTED_FIELDS else value.copy()
-            setattr(self.data, name, value)
+        fields = self.data.__dict__
+        try:
+            owned = self._owned
+        except AttributeError:  # no move made this state
+            return fields[name]
+        if name in owned:
+            return fields[name]
+        if owned is _OWNS_NONE:
+            owned = self._owned = set()
+        owned.add(name)
+        value = fields[name]
+        value = fields[name] = replicate(value) if name in NESTED_FIELDS else value.copy()
         return value
 
     def keeps(self, *names: str) -> bool:

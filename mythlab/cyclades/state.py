@@ -139,14 +139,12 @@ NESTED_FIELDS = frozenset({"buildings", "figures", "battle"})
 
 
 def copy_for_move(data: CycladesData) -> CycladesData:
-    """A copy of ``data`` for a move: gold, bids and tasks (which most moves change) and the
-    battle are copied; every other field is shared with ``data`` until
+    """A copy of ``data`` for a move: gold and tasks (which most moves change) and the battle
+    are copied; every other field is shared with ``data`` until
     ``CycladesState.to_change`` copies it (a random game's move changes about 2 of them)."""
     fields = data.__dict__
     copied = fields.copy()
     copied["gold"] = fields["gold"][:]
-    copied["bid_god"] = fields["bid_god"][:]
-    copied["bid_amount"] = fields["bid_amount"][:]
     copied["tasks"] = fields["tasks"][:]
     if copied["battle"] is not None:
         copied["battle"] = replicate(copied["battle"])
