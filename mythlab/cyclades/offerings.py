@@ -174,7 +174,9 @@ def do_bid(s: CycladesState, t: Task, a: Action) -> None:
     who = s.player_name(t.player)
     god, amount = a.args
     ousted = holder(s, god)
-    bid_god, bid_amount = s.to_change("bid_god"), s.to_change("bid_amount")
+    # every offering changes both lists: new ones for this position (``copy_for_move``)
+    bid_god, bid_amount = d.bid_god[:], d.bid_amount[:]
+    d.bid_god, d.bid_amount = bid_god, bid_amount
     bid_god[t.token], bid_amount[t.token] = god, amount
     name = s.game.gods[god].name
     s.log(f"{who} offers {amount} GP to {name}.", bid_rule(s, ousted >= 0, amount))

@@ -64,9 +64,10 @@ def supply_left(s: CycladesState, kind: str) -> int:
     if kind in ("priest", "philosopher"):
         held = sum(d.priests if kind == "priest" else d.philosophers)
         return s.game.n[f"{kind}s_supply"] - held
+    on_board = s.building_counts()[1].get(kind, 0)
     if kind == "metropolis":
-        return s.game.n["metropolis_tiles"] - sum("metropolis" in b for b in d.buildings.values())
-    return s.game.n["buildings_per_kind"] - sum(b.count(kind) for b in d.buildings.values())
+        return s.game.n["metropolis_tiles"] - on_board
+    return s.game.n["buildings_per_kind"] - on_board
 
 
 def would_win(s: CycladesState, player: int, island: str) -> bool:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from itertools import compress, repeat
+from operator import eq
 from typing import Any
 
 from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
@@ -81,6 +84,8 @@ FACE_DOWN = "face down"
 """A creature card of the deck as every player sees it (``CycladesState.observation``)."""
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
+#: the building counts of a player with no buildings (``CycladesState.building_counts``)
+_NO_BUILDINGS: dict[str, int] = {}
 #: what a move owns of the fields it shares before ``to_change`` copies one (no set made yet)
 _OWNS_NONE: frozenset[str] = frozenset()
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
@@ -135,6 +140,9 @@ class CycladesGame(Game):
         self.gods = {g.id: g for g in gods()}
         self.arrangement = arrangements()[self.players]
         self.cards = creature_cards()
+        #: the price and temple discounts of each slot of the track, per count of unused
+        #: temples (``actions.creature_costs``)
+        self.creature_costs: dict[int, tuple[tuple[int, int], ...]] = {}
         self.goal = number("metropolises_to_win_2p" if self.players == 2
                            else "metropolises_to_win")
         self.n = {k: number(k) for k in (
@@ -224,6 +232,13 @@ class CycladesState(State):
                     return phase
         return d.stage
 
+    def is_terminal(self) -> bool:
+        """The engine's test (the terminal phase), asked twice a step: only a position whose
+        game is over, or whose stage says so, needs its phase worked out."""
+        d = self.data
+        terminal = self.game.terminal_phase
+        return (d.over or d.stage == terminal) and self._phase_name() == terminal
+
     def _current_player(self) -> int:
         """The top task's player, or chance for a battle round (the decision a called
         creature's task stands for is its player's too: ``decision`` need not build it)."""
@@ -299,29 +314,35 @@ class CycladesState(State):
     # ------------------------------------------------------------------ board helpers
     def islands_of(self, player: int) -> list[str]:
         """The player's islands, in map order."""
+        return list(self.islands_held(player))
+
+    def islands_held(self, player: int) -> tuple[str, ...]:
+        """``islands_of`` as a tuple kept for the owners map moves share (do not change it)."""
         owners, reads = self.data.owners, self.game.reads
         by_player = reads.islands
         if reads.owners is not owners:
-            by_player = {}
+            found: dict[int, list[str]] = {}
             for i in self.game.islands:
                 if i in owners:
-                    by_player.setdefault(owners[i], []).append(i)
+                    found.setdefault(owners[i], []).append(i)
+            by_player = {q: tuple(own) for q, own in found.items()}
             if self.keeps("owners"):
                 reads.owners, reads.islands = owners, by_player
-        return list(by_player.get(player, ()))
+        return by_player.get(player, ())
 
     def fleet_zones(self, player: int) -> list[str]:
         """The sea zones holding the player's fleets, in map order."""
-        return sorted((z for z, owner in self.data.fleets.items() if owner == player),
+        fleets = self.data.fleets
+        return sorted(compress(fleets, map(eq, fleets.values(), repeat(player))),
                       key=self.game.zone_order.__getitem__)
 
     def units(self, player: int, kind: str) -> int:
         """Fleets or troops of the player on the board, counting those in a battle."""
         d = self.data
         if kind == "fleet":
-            n = sum(c for z, c in d.fleet_count.items() if d.fleets[z] == player)
+            n = _total_of(player, d.fleet_count, d.fleets.__getitem__)
         else:
-            n = sum(c for i, c in d.troops.items() if d.owners.get(i) == player)
+            n = _total_of(player, d.troops, d.owners.get)
         b = d.battle
         if b is not None and b.attacker == player and b.land == (kind == "troop"):
             n += b.attack
@@ -374,21 +395,41 @@ class CycladesState(State):
 
     def count_buildings(self, player: int, kind: str) -> int:
         """Buildings of one kind on the player's islands ("metropolis" counts Metropolises)."""
-        owners = self.data.owners
-        slots = [b for i, b in self.data.buildings.items() if owners.get(i) == player]
-        if kind == "metropolis":
-            return sum(1 for b in slots if "metropolis" in b)
-        return sum(b.count(kind) for b in slots)
+        return self.building_counts()[0].get(player, _NO_BUILDINGS).get(kind, 0)
 
     def metropolises(self, player: int) -> int:
         """The player's Metropolises."""
-        return self.count_buildings(player, "metropolis")
+        return self.building_counts()[0].get(player, _NO_BUILDINGS).get("metropolis", 0)
 
     def temples(self, player: int) -> int:
         """Temples, a Metropolis counting as one (p.6: it has every building's power)."""
-        owners = self.data.owners
-        return sum(b.count("temple") + ("metropolis" in b)
-                   for i, b in self.data.buildings.items() if owners.get(i) == player)
+        mine = self.building_counts()[0].get(player, _NO_BUILDINGS)
+        return mine.get("temple", 0) + mine.get("metropolis", 0)
+
+    def building_counts(self) -> tuple[dict[int | None, dict[str, int]], dict[str, int]]:
+        """Per owner of the islands, and on the whole board, how many buildings of each kind
+        stand ("metropolis": how many islands hold a Metropolis); kept for the buildings and
+        owners maps moves share (``SharedReads.built``)."""
+        d, reads = self.data, self.game.reads
+        buildings, owners = d.buildings, d.owners
+        kept = reads.built
+        if kept[0] is buildings and kept[1] is owners:
+            return kept[2]
+        per_owner: dict[int | None, dict[str, int]] = {}
+        board: dict[str, int] = {}
+        for i, slots in buildings.items():
+            mine = per_owner.setdefault(owners.get(i), {})
+            for kind in slots:
+                if kind and kind != "metropolis":
+                    mine[kind] = mine.get(kind, 0) + 1
+                    board[kind] = board.get(kind, 0) + 1
+            if "metropolis" in slots:
+                mine["metropolis"] = mine.get("metropolis", 0) + 1
+                board["metropolis"] = board.get("metropolis", 0) + 1
+        counts = per_owner, board
+        if self.keeps("buildings", "owners"):
+            reads.built = (buildings, owners, counts)
+        return counts
 
     def figure(self, creature: str) -> Any:
         """The figure of ``creature`` on the board, or None."""
@@ -452,10 +493,12 @@ class CycladesState(State):
         """Move the cycle on while nothing is pending (rulebook p.2 "Course of a cycle")."""
         d = self.data
         while not d.over:
-            if not d.tasks or d.tasks[-1].kind not in _NO_CONVERSION:
-                if metropolis.check_conversions(self):
-                    continue
-            if d.tasks:
+            tasks = d.tasks
+            if tasks and tasks[-1].kind in _NO_CONVERSION:
+                return
+            if metropolis.check_conversions(self):
+                continue
+            if tasks:
                 return
             if d.stage in ("Setup", "End of cycle"):
                 self._start_cycle()
@@ -541,6 +584,12 @@ class CycladesState(State):
         d.order = [t for t in d.next_order if not d.out[d.tokens[t]]]
         d.next_order = []
         metropolis.end_of_cycle(self)
+
+
+def _total_of(player: int, counts: dict[str, int], owner_of: Callable[[str], Any]) -> int:
+    """The sum of ``counts`` over the places ``owner_of`` gives to ``player`` (a loop run in C:
+    ``CycladesState.units`` is asked at every offer of a turn that may recruit)."""
+    return sum(compress(counts.values(), map(eq, map(owner_of, counts), repeat(player))))
 
 
 TASK_PHASES = {
