@@ -64,6 +64,7 @@ def test_moves_shared_between_games_and_maps_are_the_moves_built_afresh(states):
     for state in states:
         listed = state.legal_actions()  # listed during play, with the shared moves warm
         SHARED_MOVES.clear()
+        state.game.routes.steps.clear()  # the fleet moves each map keeps (pieces.fleet_steps)
         fresh = state.rules.offer(state, state.decision())
         assert fields(listed) == fields(fresh), state.history[-1:]
 

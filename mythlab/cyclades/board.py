@@ -711,12 +711,16 @@ def fleet_chain(G: nx.Graph, island: str, player: P, fleets: Mapping[str, P]) ->
 
 
 class SeaRoutes:
-    """One map's adjacency as plain tables, built once per game: the queries a game asks at
-    every move, without networkx look-ups (tests hold them to the answers of the functions
-    above)."""
+    """One map's adjacency as plain tables, built once per map file (the built-in map's once
+    per process, ``builtin_routes``) and shared by its games: the queries a game asks at every
+    move, without networkx look-ups (tests hold them to the answers of the functions above).
+    Read-only, but for what it keeps of its own answers (``coast_of``, ``steps``)."""
 
     def __init__(self, G: nx.Graph):
         zones = sea_zones(G)
+        #: the islands and the sea zones, in map order
+        self.islands = tuple(islands(G))
+        self.zones = tuple(zones)
         #: each node's place in natural order (``IS2`` before ``IS10``)
         self.rank = {n: k for k, n in enumerate(_sorted(G.nodes))}
         #: island -> the sea zones around it; sea zone -> the sea zones next to it, and the
@@ -726,8 +730,9 @@ class SeaRoutes:
         self.shore = {z: island_neighbours(G, z) for z in zones}
         #: the cornucopias printed on each island and sea zone
         self.prosperity = {n: G.nodes[n]["prosperity"] for n in self.coast.keys() | zones}
-        self._zones = tuple(zones)
         self._coasts: dict[tuple[str, ...], tuple[str, ...]] = {}
+        #: the one-zone fleet moves from a zone, kept by ``pieces.fleet_steps`` (a few per zone)
+        self.steps: dict[tuple[Any, ...], Any] = {}
 
     def fleet_chain(self, island: str, player: P, fleets: Mapping[str, P]) -> list[str]:
         """:func:`fleet_chain`: the islands linked to ``island`` by chains of the player's
@@ -744,11 +749,12 @@ class SeaRoutes:
         return sorted(reached, key=self.rank.__getitem__)
 
     def coast_of(self, islands: tuple[str, ...]) -> tuple[str, ...]:
-        """The sea zones next to any of ``islands``, in map order (kept per islands)."""
+        """The sea zones next to any of ``islands``, in map order (kept per islands: at most
+        one per set of the map's islands a player may hold)."""
         zones = self._coasts.get(islands)
         if zones is None:
             near = {z for i in islands for z in self.coast[i]}
-            zones = self._coasts[islands] = tuple(z for z in self._zones if z in near)
+            zones = self._coasts[islands] = tuple(z for z in self.zones if z in near)
         return zones
 
     def income(self, owners: Mapping[str, P], fleets: Mapping[str, P],
@@ -763,6 +769,12 @@ class SeaRoutes:
             if owner is not None:
                 out[owner] = out.get(owner, 0) + worth[zone]
         return out
+
+
+@cache
+def builtin_routes() -> SeaRoutes:
+    """The built-in map's ``SeaRoutes``, built once per process for all its games."""
+    return SeaRoutes(_builtin())
 
 
 def fleet_moves(G: nx.Graph, zone: str, player: P, fleets: Mapping[str, P],

@@ -24,7 +24,7 @@ from mythlab.engine.errors import shown
 
 # the rules modules register their offers and moves with RULES as they are imported
 from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa: F401
-from .board import SeaRoutes, archipelago, islands, sea_zones
+from .board import SeaRoutes, archipelago, builtin_routes
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
 from .refs import (
@@ -126,9 +126,9 @@ class CycladesGame(Game):
         self.reads = SharedReads()
         self.board = archipelago(self.players, path=self.options["archipelago"])
         G = self.board
-        self.islands = islands(G)
-        self.zones = sea_zones(G)
-        self.routes = SeaRoutes(G)
+        self.routes = builtin_routes() if self.options["archipelago"] is None else SeaRoutes(G)
+        self.islands = list(self.routes.islands)
+        self.zones = list(self.routes.zones)
         self.coast, self.sea_adj, self.shore = (self.routes.coast, self.routes.sea_adj,
                                                 self.routes.shore)
         self.slots = {i: G.nodes[i]["slots"] for i in self.islands}
