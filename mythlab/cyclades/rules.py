@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import compress, repeat
 from operator import eq
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
@@ -24,7 +24,7 @@ from mythlab.engine.errors import shown
 
 # the rules modules register their offers and moves with RULES as they are imported
 from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa: F401
-from .board import SeaRoutes, archipelago, builtin_routes
+from .board import SeaRoutes, archipelago, builtin_routes, builtin_start
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
 from .refs import (
@@ -48,6 +48,9 @@ from .refs import (
 )
 from .state import NESTED_FIELDS, CycladesData, SharedReads, Task, copy_for_move
 from .structure import structure_problems
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Creature track",),
@@ -124,14 +127,19 @@ class CycladesGame(Game):
                              f"or None, not {shown(limit)}")
         #: what this game's states keep read off the pieces they share (``SharedReads``)
         self.reads = SharedReads()
-        self.board = archipelago(self.players, path=self.options["archipelago"])
-        G = self.board
-        self.routes = builtin_routes() if self.options["archipelago"] is None else SeaRoutes(G)
+        path = self.options["archipelago"]
+        # A map file is read now; the built-in map's graph is copied only when asked for
+        # (``board``): the rules read the map's tables (``routes``), shared by its games.
+        self._board = None if path is None else archipelago(self.players, path=path)
+        if self._board is None:
+            self.routes, self.start = builtin_routes(), builtin_start(self.players)
+        else:
+            self.routes, self.start = SeaRoutes(self._board), self._board.graph["start"]
         self.islands = list(self.routes.islands)
         self.zones = list(self.routes.zones)
         self.coast, self.sea_adj, self.shore = (self.routes.coast, self.routes.sea_adj,
                                                 self.routes.shore)
-        self.slots = {i: G.nodes[i]["slots"] for i in self.islands}
+        self.slots = dict(self.routes.slots)
         #: per island, the slots (from 0) its Metropolis spot covers (``pieces.spot_of``)
         self.spots = {i: frozenset(k - 1 for k in self.slots[i].metropolis)
                       for i in self.islands}
@@ -154,10 +162,18 @@ class CycladesGame(Game):
             "port_bonus", "sphinx_price", "sylph_steps", "kraken_move_cost", "minotaur_bonus",
             "buildings_per_kind", "metropolis_tiles", "priests_supply", "philosophers_supply")}
 
+    @property
+    def board(self) -> nx.Graph:
+        """The archipelago as a graph of this game's own (``board.archipelago``: change it
+        freely; the rules read ``routes``)."""
+        if self._board is None:
+            self._board = archipelago(self.players)
+        return self._board
+
     def new_data(self, stream: SeededStream) -> CycladesData:
         """The setup: starting gold, start pieces, the creature deck and the offering
         tokens shuffled (rulebook p.1)."""
-        start = self.board.graph["start"]
+        start = self.start
         per = 2 if self.players == 2 else 1
         tokens = [seat for seat in range(self.players) for _ in range(per)]
         order = list(range(len(tokens)))
@@ -182,7 +198,7 @@ class CycladesGame(Game):
     def initial_state(self) -> CycladesState:
         """The setup, logged; then the first cycle runs up to the first offering."""
         state = super().initial_state()
-        start = self.board.graph["start"]
+        start = self.start
         state.log(f"Each player takes {self.n['starting_gold']} GP; start pieces as the "
                   f"{start.provenance} layout for {self.players} players; the creature deck and "
                   "the offering tokens are shuffled.", SETUP)
