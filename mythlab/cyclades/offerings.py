@@ -179,7 +179,7 @@ def do_bid(s: CycladesState, t: Task, a: Action) -> None:
     d.bid_god, d.bid_amount = bid_god, bid_amount
     bid_god[t.token], bid_amount[t.token] = god, amount
     name = s.game.gods[god].name
-    s.log(f"{who} offers {amount} GP to {name}.", bid_rule(s, ousted >= 0, amount))
+    s.log(f"{who} offers {amount} GP to {name}.", a.rule)  # bid_rule, as the move was made
     if ousted >= 0:
         bid_god[ousted], bid_amount[ousted] = "", 0
         victim = d.tokens[ousted]

@@ -248,18 +248,27 @@ class CycladesState(State):
                     return phase
         return d.stage
 
+    @property
+    def current_player(self) -> int | None:
+        """The engine's ``current_player`` (None once the game is over, else
+        ``_current_player``) without its two calls: asked twice a step."""
+        d = self.data
+        if (d.over or d.stage == _TERMINAL) and self._phase_name() == _TERMINAL:
+            return None
+        task = d.tasks[-1]
+        return CHANCE if task.kind in _CHANCE_TASKS else task.player
+
     def is_terminal(self) -> bool:
         """The engine's test (the terminal phase), asked twice a step: only a position whose
         game is over, or whose stage says so, needs its phase worked out."""
         d = self.data
-        terminal = self.game.terminal_phase
-        return (d.over or d.stage == terminal) and self._phase_name() == terminal
+        return (d.over or d.stage == _TERMINAL) and self._phase_name() == _TERMINAL
 
     def _current_player(self) -> int:
         """The top task's player, or chance for a battle round (the decision a called
         creature's task stands for is its player's too: ``decision`` need not build it)."""
         task = self.data.tasks[-1]
-        return CHANCE if task.kind in RULES.outcomes else task.player
+        return CHANCE if task.kind in _CHANCE_TASKS else task.player
 
     def _copy_data_for(self, action: Action) -> CycladesData:
         """The position for a move, sharing the fields few moves change (``copy_for_move``)."""
@@ -616,6 +625,10 @@ TASK_PHASES = {
 }
 
 CycladesGame.state_class = CycladesState
+#: the phase of a game that is over (``CycladesState.is_terminal``)
+_TERMINAL = CycladesGame.terminal_phase
+#: the tasks chance answers (the rule book's table, filled as the rules modules were imported)
+_CHANCE_TASKS = RULES.outcomes
 
 
 # ====================================================================== checks and bots

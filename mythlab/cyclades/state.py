@@ -13,6 +13,7 @@ from typing import Any
 from mythlab.engine.copying import replicate
 
 _SET = object.__setattr__
+_new = object.__new__
 
 
 @dataclass
@@ -153,6 +154,6 @@ def copy_for_move(data: CycladesData) -> CycladesData:
     copied["tasks"] = fields["tasks"][:]
     if copied["battle"] is not None:
         copied["battle"] = replicate(copied["battle"])
-    new = object.__new__(CycladesData)
+    new = _new(CycladesData)
     new.__dict__ = copied
     return new
