@@ -417,6 +417,42 @@ def test_ports_adjacent_count_the_defenders_ports(G):
         ports_adjacent(G, "IS4", ports)
 
 
+def test_retreats_and_ports_on_the_game_tables_are_the_map_queries(G):
+    rng = random.Random(13)
+    routes = SeaRoutes(G)
+    for _ in range(200):
+        owners = {i: rng.choice([0, 1, 2]) for i in rng.sample(islands(G), 9)}
+        fleets = {z: rng.randrange(3) for z in rng.sample(sea_zones(G), rng.randrange(1, 25))}
+        ports = {i: rng.randrange(3) for i in rng.sample(islands(G), 6)}
+        player, zone = rng.randrange(3), rng.choice(sea_zones(G))
+        for space in (zone, rng.choice(islands(G))):
+            assert routes.retreat_options(space, player, fleets, owners) == \
+                retreat_options(G, space, player, fleets, owners)
+        assert routes.retreat_options(zone, player, fleets) == \
+            retreat_options(G, zone, player, fleets)
+        assert routes.ports_adjacent(zone, ports, owners, player) == \
+            ports_adjacent(G, zone, ports, owners, player)
+        assert routes.ports_adjacent(zone, ports) == ports_adjacent(G, zone, ports)
+
+
+def test_the_built_in_maps_tables_are_shared_and_its_graph_is_each_games_own():
+    """The games of the built-in map share its tables (``builtin_routes``), built as from the
+    graph each game copies for itself when asked (``CycladesGame.board``)."""
+    one, two = mythlab.make("cyclades", players=3), mythlab.make("cyclades", players=5)
+    assert one.routes is two.routes is board.builtin_routes()
+    fresh = SeaRoutes(one.board)
+    for table in ("islands", "zones", "coast", "sea_adj", "shore", "prosperity", "rank",
+                  "slots"):
+        assert getattr(one.routes, table) == getattr(fresh, table), table
+    assert one.board is one.board and one.board is not two.board
+    assert one.board.graph["players"] == 3 and one.board.graph["start"] == one.start
+    assert two.start == archipelago(5).graph["start"]
+    one.board.nodes["IS1"]["kind"] = "edited"
+    assert two.board.nodes["IS1"]["kind"] == "island" == archipelago().nodes["IS1"]["kind"]
+    with pytest.raises(ValueError, match="not for 9 players"):
+        board.builtin_start(9)
+
+
 def test_income_counts_islands_markers_and_held_trade_zones(G):
     """Revenue: island cornucopias and markers (even without troops); trade zones only to
     a player with fleets there."""

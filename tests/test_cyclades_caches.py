@@ -15,9 +15,10 @@ import yaml
 
 import mythlab
 from mythlab.cyclades import metropolis
-from mythlab.cyclades.actions import build_label, recruit_zones
-from mythlab.cyclades.pieces import SHARED_MOVES
-from mythlab.engine import CHANCE
+from mythlab.cyclades.actions import build_label, creature_cost, recruit_zones
+from mythlab.cyclades.pieces import SHARED_MOVES, supply_left
+from mythlab.cyclades.rules import TASK_PHASES
+from mythlab.engine import CHANCE, State
 from mythlab.engine.datafiles import game_data
 from mythlab.sim import RandomBot
 
@@ -63,6 +64,7 @@ def test_moves_shared_between_games_and_maps_are_the_moves_built_afresh(states):
     for state in states:
         listed = state.legal_actions()  # listed during play, with the shared moves warm
         SHARED_MOVES.clear()
+        state.game.routes.steps.clear()  # the fleet moves each map keeps (pieces.fleet_steps)
         fresh = state.rules.offer(state, state.decision())
         assert fields(listed) == fields(fresh), state.history[-1:]
 
@@ -88,6 +90,22 @@ def test_derived_counts_match_their_definitions(states):
             assert recruit_zones(s, q) == [z for z in g.zones if z in coast
                                            and z not in s.blocked()
                                            and d.fleets.get(z, q) == q]
+            b = d.battle
+            for kind, places, owner in (("fleet", d.fleet_count, d.fleets.get),
+                                        ("troop", d.troops, d.owners.get)):
+                fighting = b is not None and b.attacker == q and b.land == (kind == "troop")
+                assert s.units(q, kind) == sum(n for i, n in places.items() if owner(i) == q) \
+                    + (b.attack if fighting else 0)
+            unused = max(0, s.temples(q) - d.temples_used[q])
+            for slot, price in enumerate(g.n["creature_track_prices"]):
+                cost = max(g.n["creature_min_cost"], price - g.n["temple_discount"] * unused)
+                assert creature_cost(s, q, slot) == (cost, (price - cost) // g.n["temple_discount"])
+        on_board = d.buildings.values()
+        for kind in ("port", "fortress", "temple", "university"):
+            assert supply_left(s, kind) == g.n["buildings_per_kind"] - sum(b.count(kind)
+                                                                          for b in on_board)
+        assert supply_left(s, "metropolis") == g.n["metropolis_tiles"] - sum("metropolis" in b
+                                                                           for b in on_board)
         for i in g.islands:
             assert s.game.spots[i] == {k - 1 for k in g.slots[i].metropolis}
 
@@ -136,6 +154,23 @@ def test_a_position_taken_as_clear_of_metropolises_has_none_due():
     assert skipped > 100
 
 
+def test_the_phase_read_off_the_top_task_is_the_topmost_task_with_a_phase(states):
+    for s in states:
+        d = s.data
+        phases = [TASK_PHASES[t.kind] for t in d.tasks if t.kind in TASK_PHASES]
+        plain = "Game over" if d.over else (phases[-1] if phases else d.stage)
+        assert s.phase.name == plain
+        assert s.is_terminal() == (plain == "Game over")
+        assert s.current_player == State.current_player.fget(s)  # the engine's definition
+
+
+def test_a_finished_game_has_nobody_to_move_as_the_engine_says():
+    session = mythlab.Session(mythlab.make("cyclades", players=3, seed=4))
+    final = session.play({p: RandomBot(p) for p in range(3)})
+    assert final.is_terminal() and final.current_player is None
+    assert State.is_terminal(final) and State.current_player.fget(final) is None
+
+
 def test_islands_kept_between_positions_are_the_owners_islands(states):
     for s in states:
         for q in range(s.game.players):
@@ -157,3 +192,20 @@ def test_a_position_edited_by_hand_reads_its_own_pieces():
     state.edited()
     assert island in state.islands_of(0)
     assert state.islands_of(0) == [i for i in game.islands if state.data.owners.get(i) == 0]
+
+
+def test_building_counts_of_a_position_edited_by_hand_are_its_own():
+    """The building counts kept for shared pieces (``SharedReads.built``) are forgotten by
+    ``edited`` too: a temple put by hand on a moved position counts."""
+    game = mythlab.make("cyclades", players=3, seed=2)
+    state, bots = game.initial_state(), {p: RandomBot(2 + p) for p in range(3)}
+    while not (state.keeps("buildings", "owners") and state.current_player != CHANCE):
+        player = state.current_player
+        state = state.apply(state.sample_chance() if player == CHANCE else bots[player](state))
+    temples, left = state.temples(0), supply_left(state, "temple")
+    assert game.reads.built[0] is state.data.buildings  # read off the shared pieces
+    island = state.islands_of(0)[0]
+    slots = state.data.buildings.setdefault(island, [""] * game.slots[island].small)
+    slots[slots.index("")] = "temple"
+    state.edited()
+    assert state.temples(0) == temples + 1 and supply_left(state, "temple") == left - 1

@@ -5,6 +5,9 @@ the same book)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import eq
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
@@ -115,10 +118,11 @@ def do_apollo_marker(s: CycladesState, t: Task, a: Action) -> None:
 # ---------------------------------------------------------------------- rule queries
 def recruit_zones(s: CycladesState, player: int) -> list[str]:
     """Sea zones next to the player's islands, empty or his own, not closed (rulebook p.4)."""
-    fleets = s.data.fleets
+    zones = s.game.routes.coast_of(s.islands_held(player))
+    free = s.data.fleets.get
+    zones = compress(zones, map(eq, map(free, zones, repeat(player)), repeat(player)))  # in C
     blocked = s.blocked()
-    return [z for z in s.game.routes.coast_of(tuple(s.islands_of(player)))
-            if z not in blocked and fleets.get(z, player) == player]
+    return [z for z in zones if z not in blocked] if blocked else list(zones)
 
 
 def build_slots(s: CycladesState, island: str) -> list[int]:
@@ -148,16 +152,25 @@ def unused_temples(s: CycladesState, player: int) -> int:
     return max(0, s.temples(player) - s.data.temples_used[player])
 
 
-def creature_cost(s: CycladesState, player: int, slot: int, unused: int | None = None
-                  ) -> tuple[int, int]:
+def creature_cost(s: CycladesState, player: int, slot: int) -> tuple[int, int]:
     """Price of the creature in ``slot`` after unused temples, at least 1 GP (rulebook p.4), and
-    how many temple discounts it uses; ``unused``: ``unused_temples``, if the caller has it."""
-    n = s.game.n
-    price = n["creature_track_prices"][slot]
-    if unused is None:
-        unused = unused_temples(s, player)
-    cost = max(n["creature_min_cost"], price - n["temple_discount"] * unused)
-    return cost, (price - cost) // n["temple_discount"] if n["temple_discount"] else 0
+    how many temple discounts it uses."""
+    return creature_costs(s, unused_temples(s, player))[slot]
+
+
+def creature_costs(s: CycladesState, unused: int) -> tuple[tuple[int, int], ...]:
+    """``creature_cost`` of each slot of the track for a player with ``unused`` temples, kept
+    per game and count."""
+    costs = s.game.creature_costs.get(unused)
+    if costs is None:
+        n = s.game.n
+        discount = n["temple_discount"]
+        table = []
+        for price in n["creature_track_prices"]:
+            cost = max(n["creature_min_cost"], price - discount * unused)
+            table.append((cost, (price - cost) // discount if discount else 0))
+        costs = s.game.creature_costs[unused] = tuple(table)
+    return costs
 
 
 # ---------------------------------------------------------------------- a god's turn
@@ -169,7 +182,7 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     me = t.player
     god = g.gods[t.god]
     gold = d.gold[me]
-    mine = s.islands_of(me)
+    mine = s.islands_held(me)
     out: list[Action] = []
     # recruiting (rulebook p.4)
     costs = god.recruit_costs
@@ -200,10 +213,10 @@ def offer_turn(s: CycladesState, t: Task) -> list[Action]:
     elif god.special == "swap-creature" and gold >= n["creature_swap_cost"]:
         out += [swap_move(s, slot, c) for slot, c in enumerate(d.track) if c]
     # creatures (rulebook p.3)
-    unused = unused_temples(s, me)
+    costs = creature_costs(s, unused_temples(s, me))
     for slot, c in enumerate(d.track):
         if c:
-            cost, _ = creature_cost(s, me, slot, unused)
+            cost = costs[slot][0]
             if cost <= gold:
                 out.append(call_move(s, slot, c, cost))
     out.append(END_TURN)
@@ -230,7 +243,7 @@ def recruit_move(s: CycladesState, unit: str, place: str, cost: int) -> Action:
     return move
 
 
-def recruit_moves(s: CycladesState, unit: str, places: list[str], cost: int
+def recruit_moves(s: CycladesState, unit: str, places: Sequence[str], cost: int
                   ) -> tuple[Action, ...]:
     """``recruit_move`` in or on each of ``places``, kept per list of places."""
     key = ("recruits", unit, tuple(places), cost)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
 
-from .board import ports_adjacent, retreat_options
 from .combat import round_odds
 from .refs import BATTLE, BATTLE_ROUND, CONQUEST, MUTUAL, RETREAT, RULES
 from .state import Battle, Task
@@ -54,7 +53,7 @@ def bonus(s: CycladesState) -> int:
         return n["fortress_bonus"] * (slots.count("fortress") + ("metropolis" in slots)) + extra
     ports = {i: d.buildings[i].count("port") + ("metropolis" in d.buildings[i])
              for i in s.game.shore[b.space] if i in d.buildings}
-    near = ports_adjacent(s.game.board, b.space, ports, d.owners, b.defender)
+    near = s.game.routes.ports_adjacent(b.space, ports, d.owners, b.defender)
     return n["port_bonus"] * sum(near.values())
 
 
@@ -104,9 +103,9 @@ def retreats(s: CycladesState, player: int) -> list[str]:
     if b.land:
         if s.frozen(b.space):  # ruling medusa-retreat: petrified troops cannot leave
             return []
-        return retreat_options(s.game.board, b.space, player, d.fleets, d.owners)
+        return s.game.routes.retreat_options(b.space, player, d.fleets, d.owners)
     blocked = s.blocked()
-    return [z for z in retreat_options(s.game.board, b.space, player, d.fleets)
+    return [z for z in s.game.routes.retreat_options(b.space, player, d.fleets)
             if z not in blocked]
 
 

@@ -554,16 +554,29 @@ def archipelago(players: int = 5, *, path: str | Path | DataFile | None = None) 
     ['A1', 'A6', 'F1', 'F11', 'K1', 'K6']
     """
     base = _builtin() if path is None else load_archipelago(path)
+    start = _start_of(base, players)
+    G = base.copy()
+    G.graph["starts"] = dict(base.graph["starts"])
+    G.graph["players"] = players
+    G.graph["start"] = start
+    return G
+
+
+def builtin_start(players: int) -> StartLayout:
+    """``archipelago(players).graph["start"]`` without copying the built-in map (the same
+    ValueError for a player count it has no start positions for)."""
+    return _start_of(_builtin(), players)
+
+
+def _start_of(base: nx.Graph, players: int) -> StartLayout:
+    """The start positions of a map for ``players``, or a ValueError naming the counts it has."""
     if isinstance(players, bool) or not isinstance(players, int) \
             or players not in base.graph["starts"]:
         counts = ", ".join(str(n) for n in base.graph["starts"]) or "no player count"
         raise ValueError(f"{base.graph['file']} has start positions for {counts}, "
                          f"not for {players!r} players")
-    G = base.copy()
-    G.graph["starts"] = dict(base.graph["starts"])
-    G.graph["players"] = players
-    G.graph["start"] = base.graph["starts"][players]
-    return G
+    start: StartLayout = base.graph["starts"][players]
+    return start
 
 
 def start_layout(G: nx.Graph, players: int | None = None) -> StartLayout:
@@ -711,12 +724,17 @@ def fleet_chain(G: nx.Graph, island: str, player: P, fleets: Mapping[str, P]) ->
 
 
 class SeaRoutes:
-    """One map's adjacency as plain tables, built once per game: the queries a game asks at
-    every move, without networkx look-ups (tests hold them to the answers of the functions
-    above)."""
+    """One map's adjacency (and its islands' building slots) as plain tables, built once per
+    map file (the built-in map's once
+    per process, ``builtin_routes``) and shared by its games: the queries a game asks at every
+    move, without networkx look-ups (tests hold them to the answers of the functions above).
+    Read-only, but for what it keeps of its own answers (``coast_of``, ``steps``)."""
 
     def __init__(self, G: nx.Graph):
         zones = sea_zones(G)
+        #: the islands and the sea zones, in map order
+        self.islands = tuple(islands(G))
+        self.zones = tuple(zones)
         #: each node's place in natural order (``IS2`` before ``IS10``)
         self.rank = {n: k for k, n in enumerate(_sorted(G.nodes))}
         #: island -> the sea zones around it; sea zone -> the sea zones next to it, and the
@@ -724,10 +742,13 @@ class SeaRoutes:
         self.coast = {i: sea_neighbours(G, i) for i in islands(G)}
         self.sea_adj = {z: sea_neighbours(G, z) for z in zones}
         self.shore = {z: island_neighbours(G, z) for z in zones}
+        #: each island's building slots and Metropolis spot
+        self.slots = {i: G.nodes[i]["slots"] for i in self.islands}
         #: the cornucopias printed on each island and sea zone
         self.prosperity = {n: G.nodes[n]["prosperity"] for n in self.coast.keys() | zones}
-        self._zones = tuple(zones)
         self._coasts: dict[tuple[str, ...], tuple[str, ...]] = {}
+        #: the one-zone fleet moves from a zone, kept by ``pieces.fleet_steps`` (a few per zone)
+        self.steps: dict[tuple[Any, ...], Any] = {}
 
     def fleet_chain(self, island: str, player: P, fleets: Mapping[str, P]) -> list[str]:
         """:func:`fleet_chain`: the islands linked to ``island`` by chains of the player's
@@ -743,12 +764,32 @@ class SeaRoutes:
         reached.discard(island)
         return sorted(reached, key=self.rank.__getitem__)
 
+    def retreat_options(self, space: str, player: P, fleets: Mapping[str, P],
+                        owners: Mapping[str, P] | None = None) -> list[str]:
+        """:func:`retreat_options`: where the player's units may retreat from a battle in
+        ``space`` (Cyclades rulebook, Greek edition, p.5 "Retreat")."""
+        if space in self.sea_adj:
+            return [z for z in self.sea_adj[space] if fleets.get(z, player) == player]
+        owners = owners or {}
+        return [i for i in self.fleet_chain(space, player, fleets) if owners.get(i) == player]
+
+    def ports_adjacent(self, zone: str, ports: Mapping[str, int],
+                       owners: Mapping[str, P] | None = None, player: P | None = None
+                       ) -> dict[str, int]:
+        """:func:`ports_adjacent`: the ports on the islands next to the sea zone ``zone``."""
+        out = {}
+        for i in self.shore[zone]:
+            if ports.get(i, 0) > 0 and (player is None or (owners or {}).get(i) == player):
+                out[i] = ports[i]
+        return out
+
     def coast_of(self, islands: tuple[str, ...]) -> tuple[str, ...]:
-        """The sea zones next to any of ``islands``, in map order (kept per islands)."""
+        """The sea zones next to any of ``islands``, in map order (kept per islands: at most
+        one per set of the map's islands a player may hold)."""
         zones = self._coasts.get(islands)
         if zones is None:
             near = {z for i in islands for z in self.coast[i]}
-            zones = self._coasts[islands] = tuple(z for z in self._zones if z in near)
+            zones = self._coasts[islands] = tuple(z for z in self.zones if z in near)
         return zones
 
     def income(self, owners: Mapping[str, P], fleets: Mapping[str, P],
@@ -763,6 +804,12 @@ class SeaRoutes:
             if owner is not None:
                 out[owner] = out.get(owner, 0) + worth[zone]
         return out
+
+
+@cache
+def builtin_routes() -> SeaRoutes:
+    """The built-in map's ``SeaRoutes``, built once per process for all its games."""
+    return SeaRoutes(_builtin())
 
 
 def fleet_moves(G: nx.Graph, zone: str, player: P, fleets: Mapping[str, P],

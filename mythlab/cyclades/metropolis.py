@@ -233,7 +233,9 @@ def end_of_cycle(s: CycladesState) -> None:
     player left wins (ruling elimination); the cycle limit ends the game (ruling cycle-limit)."""
     d = s.data
     alive = s.alive()
-    qualified = [q for q in alive if s.metropolises(q) >= s.game.goal]
+    goal = s.game.goal
+    built = s.game.n["metropolis_tiles"] - supply_left(s, "metropolis")  # on the whole board
+    qualified = [q for q in alive if s.metropolises(q) >= goal] if built >= goal else []
     limit = s.game.options["cycle_limit"]
     if qualified:
         reason, rule = f"{s.game.goal} Metropolises at the end of cycle {d.cycle}", VICTORY

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
 
-from .pieces import shared_series
+from .pieces import SHARED_MOVES, shared_series
 from .refs import (
     AFFORD,
     APOLLO_OFFERING,
@@ -113,16 +113,21 @@ def offer_bid(s: CycladesState, t: Task) -> list[Action]:
     An ousted token (``t.god``) must bid on a different god at once.
     """
     d = s.data
-    out = []
     top = max_bid(s, t.token)
     min_bid = s.game.n["min_bid"]
-    for god in open_gods(s):
+    if top < min_bid:  # no god within reach
+        return [GO_TO_APOLLO]
+    bid_god = d.bid_god
+    out: list[Action] = []
+    for god in d.gods[:d.open_gods]:  # open_gods
         if god == t.god:
             continue
-        h = holder(s, god)
-        low = max(min_bid, (d.bid_amount[h] + 1) if h >= 0 else 0)
-        if low <= top:
-            out += bid_moves(s, god, h, top)[low:top + 1]
+        if god in bid_god:  # held: a strictly higher offering ousts its token
+            low = max(min_bid, d.bid_amount[bid_god.index(god)] + 1)
+            if low <= top:
+                out += bid_moves(s, god, True, top)[low:top + 1]
+        else:
+            out += bid_moves(s, god, False, top)[min_bid:top + 1]
     # Apollo takes any number of tokens, both of one player too (ruling apollo-tokens)
     out.append(GO_TO_APOLLO)
     return out
@@ -132,17 +137,21 @@ GO_TO_APOLLO = act("go to Apollo", "apollo", APOLLO_OFFERING,
                    note="Apollo asks no offering; players on Apollo act last, in arrival order")
 
 
-def bid_moves(s: CycladesState, god: str, holder_token: int, top: int) -> tuple[Action, ...]:
-    """The offerings of 0 .. ``top`` GP (at least) to ``god``, held by ``holder_token`` (-1 if
-    none), as moves indexed by amount (``shared_series``)."""
-    return shared_series(("bids", god, holder_token >= 0), top + 1, lambda a: act(
-        f"offer {a} GP to {s.game.gods[god].name}", "bid", bid_rule(s, holder_token, a), god, a))
+def bid_moves(s: CycladesState, god: str, held: bool, top: int) -> tuple[Action, ...]:
+    """The offerings of 0 .. ``top`` GP (at least) to ``god``, ``held`` by a token or not, as
+    moves indexed by amount (``shared_series``, looked up first without making its maker)."""
+    key = ("bids", god, held)
+    moves = SHARED_MOVES.get(key, ())
+    if len(moves) > top:
+        return moves
+    return shared_series(key, top + 1, lambda a: act(
+        f"offer {a} GP to {s.game.gods[god].name}", "bid", bid_rule(s, held, a), god, a))
 
 
-def bid_rule(s: CycladesState, holder_token: int, amount: int) -> str:
-    """The rule an offering follows: outbidding a held god, the lowest offering (ruling
+def bid_rule(s: CycladesState, held: bool, amount: int) -> str:
+    """The rule an offering follows: outbidding a ``held`` god, the lowest offering (ruling
     min-bid: the rulebook lost the offering track's values), or a plain offering."""
-    if holder_token >= 0:
+    if held:
         return OUTBID
     return RULES.ruling("min-bid") if amount == s.game.n["min_bid"] else OFFERINGS
 
@@ -152,7 +161,7 @@ def do_go_to_apollo(s: CycladesState, t: Task, a: Action) -> None:
     """The token joins Apollo's, in arrival order; nothing is paid (p.3)."""
     d = s.data
     s.pop()
-    d.bid_god[t.token] = APOLLO
+    s.to_change("bid_god")[t.token] = APOLLO
     s.to_change("apollo").append(t.token)
     s.log(f"{s.player_name(t.player)} goes to Apollo (space {len(d.apollo)}).", APOLLO_OFFERING)
 
@@ -165,11 +174,14 @@ def do_bid(s: CycladesState, t: Task, a: Action) -> None:
     who = s.player_name(t.player)
     god, amount = a.args
     ousted = holder(s, god)
-    d.bid_god[t.token], d.bid_amount[t.token] = god, amount
+    # every offering changes both lists: new ones for this position (``copy_for_move``)
+    bid_god, bid_amount = d.bid_god[:], d.bid_amount[:]
+    d.bid_god, d.bid_amount = bid_god, bid_amount
+    bid_god[t.token], bid_amount[t.token] = god, amount
     name = s.game.gods[god].name
-    s.log(f"{who} offers {amount} GP to {name}.", bid_rule(s, ousted, amount))
+    s.log(f"{who} offers {amount} GP to {name}.", a.rule)  # bid_rule, as the move was made
     if ousted >= 0:
-        d.bid_god[ousted], d.bid_amount[ousted] = "", 0
+        bid_god[ousted], bid_amount[ousted] = "", 0
         victim = d.tokens[ousted]
         s.log(f"{s.player_name(victim)} is ousted from {name} and must bid at once on another "
               "god.", TWO_PLAYERS if victim == t.player else OUTBID)

@@ -64,9 +64,10 @@ def supply_left(s: CycladesState, kind: str) -> int:
     if kind in ("priest", "philosopher"):
         held = sum(d.priests if kind == "priest" else d.philosophers)
         return s.game.n[f"{kind}s_supply"] - held
+    on_board = s.building_counts()[1].get(kind, 0)
     if kind == "metropolis":
-        return s.game.n["metropolis_tiles"] - sum("metropolis" in b for b in d.buildings.values())
-    return s.game.n["buildings_per_kind"] - sum(b.count(kind) for b in d.buildings.values())
+        return s.game.n["metropolis_tiles"] - on_board
+    return s.game.n["buildings_per_kind"] - on_board
 
 
 def would_win(s: CycladesState, player: int, island: str) -> bool:
@@ -112,15 +113,21 @@ def sail_actions(s: CycladesState, player: int, zones: list[str], kind: str, suf
 def fleet_steps(s: CycladesState, src: str, count: int, kind: str, suffix: str, rule: str
                 ) -> tuple[tuple[str, tuple[Action, ...]], ...]:
     """Per sea zone next to ``src``, the moves of 1 .. ``count`` fleets there
-    (``sail_actions``), kept per zone, count and the map's neighbours of ``src``."""
-    adj = tuple(s.game.sea_adj[src])
-    key = ("sail-steps", kind, suffix, rule, src, count, adj)
-    steps = SHARED_MOVES.get(key)
+    (``sail_actions``), kept by the map's routes, and shared between maps per zone, count and
+    the map's neighbours of ``src``."""
+    kept = s.game.routes.steps
+    key = (kind, suffix, rule, src, count)
+    steps = kept.get(key)
     if steps is None:
-        steps = keep_shared(key, tuple(
-            (w, shared_series(("sail", kind, suffix, rule, src, w), count,
-                              partial(_sail, kind, suffix, rule, src, w))[:count])
-            for w in adj))
+        adj = tuple(s.game.sea_adj[src])
+        shared = ("sail-steps", *key, adj)
+        steps = SHARED_MOVES.get(shared)
+        if steps is None:
+            steps = keep_shared(shared, tuple(
+                (w, shared_series(("sail", kind, suffix, rule, src, w), count,
+                                  partial(_sail, kind, suffix, rule, src, w))[:count])
+                for w in adj))
+        kept[key] = steps
     return steps
 
 

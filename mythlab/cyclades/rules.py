@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from itertools import compress, repeat
+from operator import eq
+from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
@@ -21,7 +24,7 @@ from mythlab.engine.errors import shown
 
 # the rules modules register their offers and moves with RULES as they are imported
 from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa: F401
-from .board import SeaRoutes, archipelago, islands, sea_zones
+from .board import SeaRoutes, archipelago, builtin_routes, builtin_start
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
 from .refs import (
@@ -45,6 +48,9 @@ from .refs import (
 )
 from .state import NESTED_FIELDS, CycladesData, SharedReads, Task, copy_for_move
 from .structure import structure_problems
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 PHASES = PhaseBook([
     Phase("Setup", SETUP, 0, ("Creature track",),
@@ -81,6 +87,10 @@ FACE_DOWN = "face down"
 """A creature card of the deck as every player sees it (``CycladesState.observation``)."""
 #: tasks under which a Metropolis conversion waits (it happens once they are done)
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
+#: the building counts of a player with no buildings (``CycladesState.building_counts``)
+_NO_BUILDINGS: dict[str, int] = {}
+#: what a move owns of the fields it shares before ``to_change`` copies one (no set made yet)
+_OWNS_NONE: frozenset[str] = frozenset()
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
 MAX_CYCLE_LIMIT = 1000
 
@@ -117,14 +127,19 @@ class CycladesGame(Game):
                              f"or None, not {shown(limit)}")
         #: what this game's states keep read off the pieces they share (``SharedReads``)
         self.reads = SharedReads()
-        self.board = archipelago(self.players, path=self.options["archipelago"])
-        G = self.board
-        self.islands = islands(G)
-        self.zones = sea_zones(G)
-        self.routes = SeaRoutes(G)
+        path = self.options["archipelago"]
+        # A map file is read now; the built-in map's graph is copied only when asked for
+        # (``board``): the rules read the map's tables (``routes``), shared by its games.
+        self._board = None if path is None else archipelago(self.players, path=path)
+        if self._board is None:
+            self.routes, self.start = builtin_routes(), builtin_start(self.players)
+        else:
+            self.routes, self.start = SeaRoutes(self._board), self._board.graph["start"]
+        self.islands = list(self.routes.islands)
+        self.zones = list(self.routes.zones)
         self.coast, self.sea_adj, self.shore = (self.routes.coast, self.routes.sea_adj,
                                                 self.routes.shore)
-        self.slots = {i: G.nodes[i]["slots"] for i in self.islands}
+        self.slots = dict(self.routes.slots)
         #: per island, the slots (from 0) its Metropolis spot covers (``pieces.spot_of``)
         self.spots = {i: frozenset(k - 1 for k in self.slots[i].metropolis)
                       for i in self.islands}
@@ -133,6 +148,9 @@ class CycladesGame(Game):
         self.gods = {g.id: g for g in gods()}
         self.arrangement = arrangements()[self.players]
         self.cards = creature_cards()
+        #: the price and temple discounts of each slot of the track, per count of unused
+        #: temples (``actions.creature_costs``)
+        self.creature_costs: dict[int, tuple[tuple[int, int], ...]] = {}
         self.goal = number("metropolises_to_win_2p" if self.players == 2
                            else "metropolises_to_win")
         self.n = {k: number(k) for k in (
@@ -144,10 +162,18 @@ class CycladesGame(Game):
             "port_bonus", "sphinx_price", "sylph_steps", "kraken_move_cost", "minotaur_bonus",
             "buildings_per_kind", "metropolis_tiles", "priests_supply", "philosophers_supply")}
 
+    @property
+    def board(self) -> nx.Graph:
+        """The archipelago as a graph of this game's own (``board.archipelago``: change it
+        freely; the rules read ``routes``)."""
+        if self._board is None:
+            self._board = archipelago(self.players)
+        return self._board
+
     def new_data(self, stream: SeededStream) -> CycladesData:
         """The setup: starting gold, start pieces, the creature deck and the offering
         tokens shuffled (rulebook p.1)."""
-        start = self.board.graph["start"]
+        start = self.start
         per = 2 if self.players == 2 else 1
         tokens = [seat for seat in range(self.players) for _ in range(per)]
         order = list(range(len(tokens)))
@@ -172,7 +198,7 @@ class CycladesGame(Game):
     def initial_state(self) -> CycladesState:
         """The setup, logged; then the first cycle runs up to the first offering."""
         state = super().initial_state()
-        start = self.board.graph["start"]
+        start = self.start
         state.log(f"Each player takes {self.n['starting_gold']} GP; start pieces as the "
                   f"{start.provenance} layout for {self.players} players; the creature deck and "
                   "the offering tokens are shuffled.", SETUP)
@@ -211,17 +237,38 @@ class CycladesState(State):
         d = self.data
         if d.over:
             return "Game over"
-        for task in reversed(d.tasks):
-            phase = TASK_PHASES.get(task.kind)
+        tasks = d.tasks
+        if tasks:  # every task the rules push has a phase: the top one names it
+            phase = TASK_PHASES.get(tasks[-1].kind)
             if phase:
                 return phase
+            for task in reversed(tasks):
+                phase = TASK_PHASES.get(task.kind)
+                if phase:
+                    return phase
         return d.stage
+
+    @property
+    def current_player(self) -> int | None:
+        """The engine's ``current_player`` (None once the game is over, else
+        ``_current_player``) without its two calls: asked twice a step."""
+        d = self.data
+        if (d.over or d.stage == _TERMINAL) and self._phase_name() == _TERMINAL:
+            return None
+        task = d.tasks[-1]
+        return CHANCE if task.kind in _CHANCE_TASKS else task.player
+
+    def is_terminal(self) -> bool:
+        """The engine's test (the terminal phase), asked twice a step: only a position whose
+        game is over, or whose stage says so, needs its phase worked out."""
+        d = self.data
+        return (d.over or d.stage == _TERMINAL) and self._phase_name() == _TERMINAL
 
     def _current_player(self) -> int:
         """The top task's player, or chance for a battle round (the decision a called
         creature's task stands for is its player's too: ``decision`` need not build it)."""
         task = self.data.tasks[-1]
-        return CHANCE if task.kind in RULES.outcomes else task.player
+        return CHANCE if task.kind in _CHANCE_TASKS else task.player
 
     def _copy_data_for(self, action: Action) -> CycladesData:
         """The position for a move, sharing the fields few moves change (``copy_for_move``)."""
@@ -229,18 +276,24 @@ class CycladesState(State):
 
     def _before_move(self, action: Action) -> None:
         """A move starts owning none of the fields it shares with the state before it."""
-        self._owned: set[str] = set()  # the shared fields this move has copied: none yet
+        self._owned: set[str] | frozenset[str] = _OWNS_NONE  # a set once it copies one
 
     def to_change(self, name: str) -> Any:
         """The field ``name`` of the position, for a rule to change in place: copied first
         while this state still shares it with the state before the move (``copy_for_move``).
         A state no move made (a new game, a clone) owns all of its fields."""
-        value = getattr(self.data, name)
-        owned = getattr(self, "_owned", None)
-        if owned is not None and name not in owned:
-            owned.add(name)
-            value = replicate(value) if name in NESTED_FIELDS else value.copy()
-            setattr(self.data, name, value)
+        fields = self.data.__dict__
+        try:
+            owned = self._owned
+        except AttributeError:  # no move made this state
+            return fields[name]
+        if name in owned:
+            return fields[name]
+        if owned is _OWNS_NONE:
+            owned = self._owned = set()
+        owned.add(name)
+        value = fields[name]
+        value = fields[name] = replicate(value) if name in NESTED_FIELDS else value.copy()
         return value
 
     def keeps(self, *names: str) -> bool:
@@ -286,29 +339,35 @@ class CycladesState(State):
     # ------------------------------------------------------------------ board helpers
     def islands_of(self, player: int) -> list[str]:
         """The player's islands, in map order."""
+        return list(self.islands_held(player))
+
+    def islands_held(self, player: int) -> tuple[str, ...]:
+        """``islands_of`` as a tuple kept for the owners map moves share (do not change it)."""
         owners, reads = self.data.owners, self.game.reads
         by_player = reads.islands
         if reads.owners is not owners:
-            by_player = {}
+            found: dict[int, list[str]] = {}
             for i in self.game.islands:
                 if i in owners:
-                    by_player.setdefault(owners[i], []).append(i)
+                    found.setdefault(owners[i], []).append(i)
+            by_player = {q: tuple(own) for q, own in found.items()}
             if self.keeps("owners"):
                 reads.owners, reads.islands = owners, by_player
-        return list(by_player.get(player, ()))
+        return by_player.get(player, ())
 
     def fleet_zones(self, player: int) -> list[str]:
         """The sea zones holding the player's fleets, in map order."""
-        return sorted((z for z, owner in self.data.fleets.items() if owner == player),
+        fleets = self.data.fleets
+        return sorted(compress(fleets, map(eq, fleets.values(), repeat(player))),
                       key=self.game.zone_order.__getitem__)
 
     def units(self, player: int, kind: str) -> int:
         """Fleets or troops of the player on the board, counting those in a battle."""
         d = self.data
         if kind == "fleet":
-            n = sum(c for z, c in d.fleet_count.items() if d.fleets[z] == player)
+            n = _total_of(player, d.fleet_count, d.fleets.__getitem__)
         else:
-            n = sum(c for i, c in d.troops.items() if d.owners.get(i) == player)
+            n = _total_of(player, d.troops, d.owners.get)
         b = d.battle
         if b is not None and b.attacker == player and b.land == (kind == "troop"):
             n += b.attack
@@ -361,21 +420,41 @@ class CycladesState(State):
 
     def count_buildings(self, player: int, kind: str) -> int:
         """Buildings of one kind on the player's islands ("metropolis" counts Metropolises)."""
-        owners = self.data.owners
-        slots = [b for i, b in self.data.buildings.items() if owners.get(i) == player]
-        if kind == "metropolis":
-            return sum(1 for b in slots if "metropolis" in b)
-        return sum(b.count(kind) for b in slots)
+        return self.building_counts()[0].get(player, _NO_BUILDINGS).get(kind, 0)
 
     def metropolises(self, player: int) -> int:
         """The player's Metropolises."""
-        return self.count_buildings(player, "metropolis")
+        return self.building_counts()[0].get(player, _NO_BUILDINGS).get("metropolis", 0)
 
     def temples(self, player: int) -> int:
         """Temples, a Metropolis counting as one (p.6: it has every building's power)."""
-        owners = self.data.owners
-        return sum(b.count("temple") + ("metropolis" in b)
-                   for i, b in self.data.buildings.items() if owners.get(i) == player)
+        mine = self.building_counts()[0].get(player, _NO_BUILDINGS)
+        return mine.get("temple", 0) + mine.get("metropolis", 0)
+
+    def building_counts(self) -> tuple[dict[int | None, dict[str, int]], dict[str, int]]:
+        """Per owner of the islands, and on the whole board, how many buildings of each kind
+        stand ("metropolis": how many islands hold a Metropolis); kept for the buildings and
+        owners maps moves share (``SharedReads.built``)."""
+        d, reads = self.data, self.game.reads
+        buildings, owners = d.buildings, d.owners
+        kept = reads.built
+        if kept[0] is buildings and kept[1] is owners:
+            return kept[2]
+        per_owner: dict[int | None, dict[str, int]] = {}
+        board: dict[str, int] = {}
+        for i, slots in buildings.items():
+            mine = per_owner.setdefault(owners.get(i), {})
+            for kind in slots:
+                if kind and kind != "metropolis":
+                    mine[kind] = mine.get(kind, 0) + 1
+                    board[kind] = board.get(kind, 0) + 1
+            if "metropolis" in slots:
+                mine["metropolis"] = mine.get("metropolis", 0) + 1
+                board["metropolis"] = board.get("metropolis", 0) + 1
+        counts = per_owner, board
+        if self.keeps("buildings", "owners"):
+            reads.built = (buildings, owners, counts)
+        return counts
 
     def figure(self, creature: str) -> Any:
         """The figure of ``creature`` on the board, or None."""
@@ -439,10 +518,12 @@ class CycladesState(State):
         """Move the cycle on while nothing is pending (rulebook p.2 "Course of a cycle")."""
         d = self.data
         while not d.over:
-            if not d.tasks or d.tasks[-1].kind not in _NO_CONVERSION:
-                if metropolis.check_conversions(self):
-                    continue
-            if d.tasks:
+            tasks = d.tasks
+            if tasks and tasks[-1].kind in _NO_CONVERSION:
+                return
+            if metropolis.check_conversions(self):
+                continue
+            if tasks:
                 return
             if d.stage in ("Setup", "End of cycle"):
                 self._start_cycle()
@@ -530,6 +611,12 @@ class CycladesState(State):
         metropolis.end_of_cycle(self)
 
 
+def _total_of(player: int, counts: dict[str, int], owner_of: Callable[[str], Any]) -> int:
+    """The sum of ``counts`` over the places ``owner_of`` gives to ``player`` (a loop run in C:
+    ``CycladesState.units`` is asked at every offer of a turn that may recruit)."""
+    return sum(compress(counts.values(), map(eq, map(owner_of, counts), repeat(player))))
+
+
 TASK_PHASES = {
     "bid": "Offerings", "turn": "Actions", "sail": "Actions", "creature": "Creature",
     "sphinx": "Creature", "sylph": "Creature", "kraken-move": "Creature", "battle-round": "Battle",
@@ -538,6 +625,10 @@ TASK_PHASES = {
 }
 
 CycladesGame.state_class = CycladesState
+#: the phase of a game that is over (``CycladesState.is_terminal``)
+_TERMINAL = CycladesGame.terminal_phase
+#: the tasks chance answers (the rule book's table, filled as the rules modules were imported)
+_CHANCE_TASKS = RULES.outcomes
 
 
 # ====================================================================== checks and bots

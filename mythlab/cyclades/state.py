@@ -8,10 +8,12 @@ archipelago graph (``IS1`` .. ``IS13``, ``A1`` .. ``K6``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from mythlab.engine.copying import replicate
 
 _SET = object.__setattr__
+_new = object.__new__
 
 
 @dataclass
@@ -120,9 +122,11 @@ class SharedReads:
 
     ``owners`` and ``islands``: each player's islands, in map order, for that ``owners``;
     ``clear``: the (philosophers, buildings, owners, out) of the last position found with no
-    Metropolis due. ``forget`` drops both (a position edited by hand, ``State.edited``)."""
+    Metropolis due; ``built``: (buildings, owners, the counts read off them,
+    ``CycladesState.building_counts``). ``forget`` drops them all (a position edited by hand,
+    ``State.edited``)."""
 
-    __slots__ = ("owners", "islands", "clear")
+    __slots__ = ("owners", "islands", "clear", "built")
 
     def __init__(self) -> None:
         self.forget()
@@ -130,8 +134,9 @@ class SharedReads:
     def forget(self) -> None:
         """Keep nothing: the next reads are worked out afresh."""
         self.owners: dict[str, int] | None = None
-        self.islands: dict[int, list[str]] = {}
+        self.islands: dict[int, tuple[str, ...]] = {}
         self.clear: tuple[object, ...] = (None, None, None, None)
+        self.built: tuple[Any, ...] = (None, None, None)
 
 
 #: the fields holding lists or records that change; the others hold atoms or frozen tasks
@@ -139,17 +144,16 @@ NESTED_FIELDS = frozenset({"buildings", "figures", "battle"})
 
 
 def copy_for_move(data: CycladesData) -> CycladesData:
-    """A copy of ``data`` for a move: gold, bids and tasks (which most moves change) and the
-    battle are copied; every other field is shared with ``data`` until
-    ``CycladesState.to_change`` copies it (a random game's move changes about 2 of them)."""
+    """A copy of ``data`` for a move: gold and tasks (which most moves change) and the battle
+    are copied; every other field is shared with ``data`` until
+    ``CycladesState.to_change`` copies it (a random game's move changes about 2 of them; an
+    offering replaces the bids whole)."""
     fields = data.__dict__
     copied = fields.copy()
     copied["gold"] = fields["gold"][:]
-    copied["bid_god"] = fields["bid_god"][:]
-    copied["bid_amount"] = fields["bid_amount"][:]
     copied["tasks"] = fields["tasks"][:]
     if copied["battle"] is not None:
         copied["battle"] = replicate(copied["battle"])
-    new = object.__new__(CycladesData)
+    new = _new(CycladesData)
     new.__dict__ = copied
     return new
