@@ -52,7 +52,8 @@ def test_task_costs_cached_per_card_agree_with_the_odds_solvers_reading():
 
 def test_the_cached_rerolls_are_every_part_of_the_roll_once():
     """A clue rerolls any dice of the roll (p.10): one action per distinct multiset of dice,
-    whatever state asks (the actions are cached by the roll's dice)."""
+    whatever state asks (the actions are cached by the roll's dice), each named by
+    ``dice_text`` (the cache names them from the roll's counts)."""
     checked = 0
     for state in random_states():
         a = state.data.attempt
@@ -65,6 +66,10 @@ def test_the_cached_rerolls_are_every_part_of_the_roll_once():
                  for c in combinations(a.rolled, n)}
         assert sorted(tuple(sorted(x.args[0])) for x in rerolls) == sorted(parts)
         assert all(x.args[1] == a.free_reroll for x in rerolls)
+        head = "free reroll (Joe Diamond)" if a.free_reroll else "spend a clue"
+        assert [x.label for x in rerolls] == [
+            f"{head}: reroll " + (f"all {len(x.args[0])} dice" if len(x.args[0]) == len(a.rolled)
+                                  else resolve.dice_text(x.args[0])) for x in rerolls]
         checked += 1
     assert checked > 10
 

@@ -472,19 +472,25 @@ def clue_actions(s: ElderSignState) -> list[Action]:
 @lru_cache(maxsize=4096)
 def reroll_choices(rolled: tuple[str, ...], free: bool) -> tuple[Action, ...]:
     """The reroll actions of :func:`clue_actions` for a roll (sorted dice) and the kind of
-    reroll: cached, since they depend on nothing else and actions are frozen."""
+    reroll: cached, since they depend on nothing else and actions are frozen. Each part of
+    the roll is named as :func:`dice_text` names it, from the roll's counts at once."""
     head = "free reroll (Joe Diamond)" if free else "spend a clue"
     rule = INVESTIGATOR if free else CLUES
     counts = sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0]))
-    acts = []
+    names = [die.replace(":", " ") for die, _ in counts]
+    moves = []
     for keep in product(*(range(n + 1) for _, n in counts)):
         dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
                      for _ in range(n - k))
         if not dice:
             continue
-        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else dice_text(dice)
-        acts.append(act(f"{head}: reroll {what}", "clue", rule, dice, free))
-    return tuple(sorted(acts, key=lambda x: (-len(x.args[0]), x.label)))
+        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else " + ".join(
+            name + (f" x{n - k}" if n - k > 1 else "")
+            for name, (_, n), k in zip(names, counts, keep, strict=True) if n > k)
+        label = f"{head}: reroll {what}"
+        moves.append((-len(dice), label, Action(label, "clue", (dice, free), rule)))
+    moves.sort()
+    return tuple(move for *_, move in moves)
 
 
 def die_order(die: str) -> tuple[int, str]:
