@@ -119,3 +119,21 @@ def test_the_lock_icons_table_lists_what_the_cards_say():
         assert lock_icons(state) == expected
         checked += len(expected)
     assert checked > 100
+
+
+def test_no_move_changes_the_position_it_was_applied_to():
+    """Positions share the decks, the cup and the pools (``state.SHARED_FIELDS``: rules
+    replace them, never change them in place), the cards in play and, after a dice outcome,
+    all but the attempt: every move of every state of random games leaves the state it was
+    applied to as it was."""
+    checked = 0
+    for state in random_states()[::3]:
+        if state.is_terminal():
+            continue
+        before = state.to_json()
+        moves = [state.sample_chance()] if state.is_chance_node() else state.legal_actions()
+        for move in moves:
+            state.apply(move)
+            assert state.edited().to_json() == before, move.label
+        checked += len(moves)
+    assert checked > 1000
