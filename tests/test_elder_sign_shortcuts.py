@@ -3,12 +3,15 @@ asked without making moves is checked against the moves, over the states of rand
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from test_elder_sign_speed import random_states
 
-from mythlab.elder_sign import resolve
-from mythlab.elder_sign.tasks import split
+from mythlab.elder_sign import resolve, tasks
+from mythlab.elder_sign.dice import Matcher, elder_sign_dice, parse_row, reading_key
+from mythlab.elder_sign.load import builtin_data
+from mythlab.elder_sign.tasks import monster_row, split
 from mythlab.engine import State
 
 
@@ -49,3 +52,49 @@ def test_the_dice_a_task_may_take_are_counted_as_before():
         assert resolve.dice_tuple(s) == tuple(sorted(dice))
         checked += bool(dice)
     assert checked > 100
+
+
+def matched_completions(row, dice, wild) -> tuple:
+    """Every minimal way to complete ``row`` with ``dice``, by the plain matcher over the
+    dice as they are (one class per source and face), fewest dice first."""
+    if not dice:
+        return ()
+    sources = sorted({src for src, _, _ in dice})
+    classes = [(sources.index(src), face) for src, face, _ in dice]
+    uses = Matcher(row.requirements, classes, reading_key(wild)).uses([n for *_, n in dice])
+    out = [tuple((*dice[i][:2], k) for i, k in enumerate(vec) if k) for vec in uses]
+    return tuple(sorted(out, key=lambda u: (sum(k for *_, k in u), u)))
+
+
+def test_completions_worked_out_on_faces_are_the_matchers():
+    """``tasks.completions`` (ways per face, shared out among the sources) gives what the
+    matcher gives over the dice as they are: for every task row of the game and random dice
+    on the roll, on markers and on spells, under both wildcard readings, and at every roll
+    of random games."""
+    data = builtin_data()
+    rows = {row for a in data.adventures.values() for row in a.card.rows}
+    rows |= {monster_row(m, terror) for m in data.monsters for terror in (False, True)}
+    rows |= {parse_row(ao.combat) for ao in data.ancient_ones.values()}
+    rows = sorted(rows, key=str)
+    faces = {die.name: [f for f, _ in die.faces] for die in elder_sign_dice().dice}
+    rng = random.Random(5)
+    met = 0
+    for _ in range(4000):
+        dice: Counter = Counter()
+        for colour, most in (("green", 6), ("yellow", 1), ("red", 1)):
+            dice.update((colour, rng.choice(faces[colour])) for _ in range(rng.randint(0, most)))
+        for src in ("marker:0", "marker:1", "spell:Wither"):
+            if rng.random() < 0.3:
+                dice[(src, rng.choice(faces["red"] + faces["green"]))] = 1
+        dice_tuple = tuple(sorted((*key, n) for key, n in dice.items()))
+        row, wild = rng.choice(rows), rng.choice(("seed", "faq"))
+        ways = tasks.completions(row, dice_tuple, wild)
+        assert ways == matched_completions(row, dice_tuple, wild), (row, dice_tuple, wild)
+        met += bool(ways)
+    assert met > 1000
+    for s in attempt_states():
+        if s.data.attempt.stage == "resolve" and not s.data.pending:
+            dice = resolve.dice_tuple(s)
+            for row, _ in resolve.rows(s):
+                assert tasks.completions(row, dice, "seed") == \
+                    matched_completions(row, dice, "seed")

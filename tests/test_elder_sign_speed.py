@@ -52,7 +52,8 @@ def test_task_costs_cached_per_card_agree_with_the_odds_solvers_reading():
 
 def test_the_cached_rerolls_are_every_part_of_the_roll_once():
     """A clue rerolls any dice of the roll (p.10): one action per distinct multiset of dice,
-    whatever state asks (the actions are cached by the roll's dice)."""
+    whatever state asks (the actions are cached by the roll's dice), each named by
+    ``dice_text`` (the cache names them from the roll's counts)."""
     checked = 0
     for state in random_states():
         a = state.data.attempt
@@ -65,13 +66,17 @@ def test_the_cached_rerolls_are_every_part_of_the_roll_once():
                  for c in combinations(a.rolled, n)}
         assert sorted(tuple(sorted(x.args[0])) for x in rerolls) == sorted(parts)
         assert all(x.args[1] == a.free_reroll for x in rerolls)
+        head = "free reroll (Joe Diamond)" if a.free_reroll else "spend a clue"
+        assert [x.label for x in rerolls] == [
+            f"{head}: reroll " + (f"all {len(x.args[0])} dice" if len(x.args[0]) == len(a.rolled)
+                                  else resolve.dice_text(x.args[0])) for x in rerolls]
         checked += 1
     assert checked > 10
 
 
 #: the caches a playout goes through; each is keyed by everything its answer depends on
 CACHES = (refs.act, resolve.dice_roll, resolve.reroll_choices, tasks.card_costs,
-          tasks.card_rows, tasks.completions, tasks.fewest_dice)
+          tasks.card_rows, tasks.face_ways, tasks.fewest_dice)
 
 
 def fingerprint(state: State) -> tuple:
@@ -114,3 +119,21 @@ def test_the_lock_icons_table_lists_what_the_cards_say():
         assert lock_icons(state) == expected
         checked += len(expected)
     assert checked > 100
+
+
+def test_no_move_changes_the_position_it_was_applied_to():
+    """Positions share the decks, the cup and the pools (``state.SHARED_FIELDS``: rules
+    replace them, never change them in place), the cards in play and, after a dice outcome,
+    all but the attempt: every move of every state of random games leaves the state it was
+    applied to as it was."""
+    checked = 0
+    for state in random_states()[::3]:
+        if state.is_terminal():
+            continue
+        before = state.to_json()
+        moves = [state.sample_chance()] if state.is_chance_node() else state.legal_actions()
+        for move in moves:
+            state.apply(move)
+            assert state.edited().to_json() == before, move.label
+        checked += len(moves)
+    assert checked > 1000

@@ -45,8 +45,10 @@ def new_investigator(s: ElderSignState, name: str) -> Investigator:
             inv.clues += int(what)  # type: ignore[arg-type]
         elif isinstance(what, list):
             for named in what:
-                if named in s.data.decks[kind]:
-                    s.data.decks[kind].remove(named)
+                deck = s.data.decks[kind]
+                if named in deck:
+                    i = deck.index(named)
+                    s.data.decks = {**s.data.decks, kind: deck[:i] + deck[i + 1:]}
                     inv.cards.append(named)
                 else:  # someone else holds it: the top card of its deck instead
                     draw_card(s, inv, kind)
@@ -63,7 +65,8 @@ def draw_card(s: ElderSignState, inv: Investigator, kind: str) -> None:
     ruling 'empty-decks')."""
     deck = s.data.decks[kind]
     if deck:
-        inv.cards.append(deck.pop(0))
+        inv.cards.append(deck[0])
+        s.data.decks = {**s.data.decks, kind: deck[1:]}
     else:
         s.log(f"The {kind.replace('_', ' ')} deck is empty: nothing is drawn.",
               RULES.ruling("empty-decks"))
@@ -71,7 +74,8 @@ def draw_card(s: ElderSignState, inv: Investigator, kind: str) -> None:
 
 def return_card(s: ElderSignState, card: str) -> None:
     """A spent or discarded card goes face down to the bottom of its deck (p.9)."""
-    s.data.decks[s.game.data.cards[card].kind].append(card)
+    kind = s.game.data.cards[card].kind
+    s.data.decks = {**s.data.decks, kind: s.data.decks[kind] + [card]}
 
 
 def trophy_value(s: ElderSignState, trophy: str) -> int:
@@ -86,12 +90,13 @@ def trophy_value(s: ElderSignState, trophy: str) -> int:
 def return_trophy(s: ElderSignState, trophy: str) -> None:
     """Spent or lost trophies go back: cards to the bottom of their deck, monsters to the cup."""
     kind, _, name = trophy.partition(":")
+    d = s.data
     if kind == "monster":
-        s.data.cup.append(name)
+        d.cup = d.cup + [name]
     elif s.game.data.adventures[name].deck == "other_world":
-        s.data.other_world_deck.append(name)
+        d.other_world_deck = d.other_world_deck + [name]
     else:
-        s.data.adventure_deck.append(name)
+        d.adventure_deck = d.adventure_deck + [name]
 
 
 def payments(s: ElderSignState, inv: Investigator, price: int) -> list[list[str]]:
@@ -302,7 +307,7 @@ def open_gate(s: ElderSignState) -> None:
     if not d.other_world_deck:
         s.log("No Other World card is left: no gate opens.", RULES.ruling("empty-decks"))
         return
-    name = d.other_world_deck.pop(0)
+    name, *d.other_world_deck = d.other_world_deck
     d.board.append(InPlay(name))
     s.log(f"A gate opens: {name} comes into play.", OTHER_WORLDS)
 
@@ -320,7 +325,8 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
         s.log("The monster cup is empty: no monster appears.", RULES.ruling("empty-cup"))
         return
     i = s.stream.choice_index([Fraction(1, len(d.cup))] * len(d.cup))
-    monster = d.cup.pop(i)
+    monster = d.cup[i]
+    d.cup = d.cup[:i] + d.cup[i + 1:]
     s.log(f"A monster appears: {s.game.data.monsters[monster].name}.", MONSTERS)
     d.pending.append(Task("place", d.turn, monster=monster, exclude=exclude))
 

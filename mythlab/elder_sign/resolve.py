@@ -472,19 +472,25 @@ def clue_actions(s: ElderSignState) -> list[Action]:
 @lru_cache(maxsize=4096)
 def reroll_choices(rolled: tuple[str, ...], free: bool) -> tuple[Action, ...]:
     """The reroll actions of :func:`clue_actions` for a roll (sorted dice) and the kind of
-    reroll: cached, since they depend on nothing else and actions are frozen."""
+    reroll: cached, since they depend on nothing else and actions are frozen. Each part of
+    the roll is named as :func:`dice_text` names it, from the roll's counts at once."""
     head = "free reroll (Joe Diamond)" if free else "spend a clue"
     rule = INVESTIGATOR if free else CLUES
     counts = sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0]))
-    acts = []
+    names = [die.replace(":", " ") for die, _ in counts]
+    moves = []
     for keep in product(*(range(n + 1) for _, n in counts)):
         dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
                      for _ in range(n - k))
         if not dice:
             continue
-        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else dice_text(dice)
-        acts.append(act(f"{head}: reroll {what}", "clue", rule, dice, free))
-    return tuple(sorted(acts, key=lambda x: (-len(x.args[0]), x.label)))
+        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else " + ".join(
+            name + (f" x{n - k}" if n - k > 1 else "")
+            for name, (_, n), k in zip(names, counts, keep, strict=True) if n > k)
+        label = f"{head}: reroll {what}"
+        moves.append((-len(dice), label, Action(label, "clue", (dice, free), rule)))
+    moves.sort()
+    return tuple(move for *_, move in moves)
 
 
 def die_order(die: str) -> tuple[int, str]:
@@ -1042,7 +1048,7 @@ def win_monsters(s: ElderSignState, card: str, monsters: list[str], rule: str) -
         remove_monster(s, card, m)
         inv = s.active
         if inv is None:
-            d.cup.append(m)
+            d.cup = d.cup + [m]
             continue
         inv.trophies.append(f"monster:{m}")
         s.log(f"{inv.name} takes {s.game.data.monsters[m].name} as a trophy.", rule)
@@ -1068,12 +1074,12 @@ def consume_other_world(s: ElderSignState, card: str) -> None:
     on_card = next((c for c in d.board if c.name == card), None)
     if on_card is None:
         return
-    d.cup += [p.monster for p in on_card.monsters]
+    d.cup = d.cup + [p.monster for p in on_card.monsters]
     for p in on_card.monsters:
         unlock(s, f"monster:{p.monster}")
     unlock(s, f"card:{card}")
     d.board.remove(on_card)
-    d.removed.append(card)
+    d.removed = d.removed + [card]
     for place in d.seats:
         if place.investigator and place.investigator.where == card:
             place.investigator.where = "entrance"
@@ -1117,8 +1123,9 @@ def succeed(s: ElderSignState) -> None:
     if inv is not None:
         inv.trophies.append(f"adventure:{card}")
     else:
-        (d.other_world_deck if s.game.data.adventures[card].deck == "other_world"
-         else d.adventure_deck).append(card)
+        deck = "other_world_deck" if s.game.data.adventures[card].deck == "other_world" \
+            else "adventure_deck"
+        setattr(d, deck, getattr(d, deck) + [card])
     index = card_index(s, card)  # its monsters are gone: a new InPlay (effects.remove_monster)
     del d.board[index]
     if s.game.data.adventures[card].deck == "adventure":
@@ -1133,7 +1140,7 @@ def reveal_adventure(s: ElderSignState, index: int) -> None:
     if not d.adventure_deck:
         s.log("The adventure deck is empty: the place stays empty.", RULES.ruling("empty-decks"))
         return
-    name = d.adventure_deck.pop(0)
+    name, *d.adventure_deck = d.adventure_deck
     d.board.insert(index, InPlay(name))
     s.log(f"A new adventure is revealed: {name}.", SUCCESS)
     rule = s.game.data.card_rules.get(name)

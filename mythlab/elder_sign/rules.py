@@ -357,7 +357,7 @@ class ElderSignState(State):
         chosen = self.game.options["investigators"]
         for seat, place in enumerate(d.seats):
             name = chosen[seat] if chosen else d.pool[0]
-            d.pool.remove(name)
+            d.pool = [n for n in d.pool if n != name]
             place.investigator = new_investigator(self, name)
             self.log(f"{self.player_name(seat)} plays {name}.", SETUP)
         draw_mythos(self)
@@ -562,12 +562,12 @@ def draw_mythos(s: ElderSignState) -> None:
     d = s.data
     if d.mythos:
         unlock(s, f"mythos:{d.mythos}")
-        d.mythos_discard.append(d.mythos)
+        d.mythos_discard = d.mythos_discard + [d.mythos]
     if not d.mythos_deck:
-        d.mythos_deck, d.mythos_discard = d.mythos_discard, []
+        d.mythos_deck, d.mythos_discard = d.mythos_discard[:], []
         s.stream.shuffle(d.mythos_deck)
         s.log("The Mythos deck is reshuffled.", RULES.ruling("mythos-reshuffle"))
-    d.mythos = d.mythos_deck.pop(0)
+    d.mythos, *d.mythos_deck = d.mythos_deck
     m = s.game.data.mythos[d.mythos]
     lasting = {"none": "", "midnight": f"; at the next midnight: {', '.join(m.lasting_effect)}",
                "terror": f"; terror effects: {', '.join(m.lasting_effect)}",
@@ -687,7 +687,7 @@ def do_place(s: ElderSignState, t: Task, action: Action) -> None:
     if card:
         place_monster(s, t.monster, card, row)
     else:
-        s.data.cup.append(t.monster)
+        s.data.cup = s.data.cup + [t.monster]
         s.log("The monster goes back to the cup.", RULES.ruling("no-card-for-monster"))
 
 
@@ -703,7 +703,7 @@ def do_replace(s: ElderSignState, t: Task, action: Action) -> None:
     (name,) = action.args
     d = s.data
     d.pending.pop()
-    d.pool.remove(name)
+    d.pool = [n for n in d.pool if n != name]
     d.seats[t.player].investigator = new_investigator(s, name)
     s.log(f"{s.player_name(t.player)} now plays {name} (from the Entrance).", DEVOURED)
     if not d.pool:  # others waiting for a replacement find none left

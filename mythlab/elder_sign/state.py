@@ -163,17 +163,20 @@ def _copy_seat(seat: Seat) -> Seat:
                       investigator=None if inv is None else copy_investigator(inv))
 
 
+#: the fields of the position that rules replace, never change in place (``d.cup = d.cup +
+#: [m]``, not ``d.cup.append(m)``): positions share them, and few moves touch them
+SHARED_FIELDS = ("decks", "adventure_deck", "other_world_deck", "mythos_deck",
+                 "mythos_discard", "cup", "pool", "removed")
+
+
 def copy_data(d: ElderSignData) -> ElderSignData:
     """An independent copy of the position, fast: frozen records (Placed, Lock, Task) are
     shared, and so are the cards in play (``InPlay``), which a move replaces rather than
-    edits (:func:`effects.place_monster`); everything else mutable is copied.
-    ``random_sim`` checks that apply never mutates."""
+    edits (:func:`effects.place_monster`), and the decks, cup and pools of
+    :data:`SHARED_FIELDS`; everything else mutable is copied. ``random_sim`` checks that
+    apply never mutates."""
     return _copy_with(
-        d, seats=[_copy_seat(seat) for seat in d.seats], board=d.board[:],
-        adventure_deck=d.adventure_deck[:], other_world_deck=d.other_world_deck[:],
-        decks={k: v[:] for k, v in d.decks.items()}, mythos_deck=d.mythos_deck[:],
-        mythos_discard=d.mythos_discard[:], cup=d.cup[:], pool=d.pool[:],
-        removed=d.removed[:], locks=d.locks[:],
+        d, seats=[_copy_seat(seat) for seat in d.seats], board=d.board[:], locks=d.locks[:],
         spells=[SpellDie(x.spell, x.die) for x in d.spells] if d.spells else [],
         pending=d.pending[:], attempt=_copy_attempt(d.attempt))
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from math import ceil
 
-from .dice import TERROR, Matcher, Requirement, Row, parse_row, reading_key
+from .dice import TERROR, Requirement, Row, elder_sign_dice, parse_row, reading_key
+from .dice.matching import face_use
 from .load import builtin_data
 
 #: how many dice of each colour the box holds (rulebook p.2)
@@ -108,30 +109,162 @@ def open_rows(rows: tuple[tuple[Row, str], ...], done: list[int], ordered: bool)
     return left[:1] if ordered else left
 
 
-@lru_cache(maxsize=1 << 15)
 def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
                 ) -> tuple[tuple[tuple[str, str, int], ...], ...]:
     """Every distinct minimal way to complete ``row`` with ``dice``.
 
     ``dice`` are (source, face, count) with sources such as ``green`` or ``marker:1``; each
-    answer lists the (source, face, count) it takes. One action per answer keeps the action
-    list small (not every subset of dice).
+    answer lists the (source, face, count) it takes, in the order of ``dice``; the answers
+    come fewest dice first. One action per answer keeps the action list small (not every
+    subset of dice).
+
+    Dice of one face serve a task alike whatever holds them, so the ways are worked out on
+    the faces (:class:`FaceWays`, made once per row) and each is shared out among the
+    sources showing its faces in every possible way.
 
     >>> completions(parse_row("INV_3"), (("green", "INV_1", 1), ("green", "INV_2", 1),
     ...                                   ("green", "INV_3", 1)), "seed")
     ((('green', 'INV_3', 1),), (('green', 'INV_1', 1), ('green', 'INV_2', 1)))
     """
-    if not dice:
-        return ()
-    sources = sorted({src for src, _, _ in dice})
-    classes = [(sources.index(src), face) for src, face, _ in dice]
-    counts = [n for _, _, n in dice]
-    uses = Matcher(row.requirements, classes, reading_key(wild)).uses(counts)
-    out = []
-    for vec in uses:
-        out.append(tuple((dice[i][0], dice[i][1], k) for i, k in enumerate(vec) if k))
-    out.sort(key=lambda u: (sum(k for *_, k in u), u))
-    return tuple(out)
+    shown: dict[str, int] = {}
+    held_by: dict[str, list[int]] = {}
+    for i, (_, face, n) in enumerate(dice):
+        if face in shown:
+            shown[face] += n
+            held_by[face].append(i)
+        else:
+            shown[face] = n
+            held_by[face] = [i]
+    faces = die_faces()
+    if not faces.issuperset(shown):  # a face no die of the box shows (a scenario's)
+        faces = faces.union(shown)
+    found = []
+    for total, way in face_ways(row, faces, wild).fitting(shown):
+        shares: list[tuple[tuple[int, int], ...]] = [()]
+        for face, k in way:
+            shares = [s + t for s in shares for t in _shares(k, held_by[face], dice)]
+        found += [(total, tuple((*dice[i][:2], k) for i, k in sorted(share)))
+                  for share in shares]
+    found.sort()
+    return tuple(use for _, use in found)
+
+
+def _shares(k: int, holders: list[int], dice: tuple[tuple[str, str, int], ...]
+            ) -> list[tuple[tuple[int, int], ...]]:
+    """Every way to take ``k`` dice of one face from the entries ``holders`` of ``dice``
+    (each gives at most its count), as (entry, dice taken) pairs, none taking 0."""
+    if not k:
+        return [()]
+    if not holders:
+        return []
+    first, *rest = holders
+    if not rest:
+        return [((first, k),)] if k <= dice[first][2] else []
+    return [((first, here), *tail) if here else tail
+            for here in range(min(k, dice[first][2]) + 1)
+            for tail in _shares(k - here, rest, dice)]
+
+
+@cache
+def die_faces() -> frozenset[str]:
+    """Every face the game's dice show (rulebook p.6), and the faces an ability turns a die
+    into (they are among them)."""
+    return frozenset(face for die in elder_sign_dice().dice for face, _ in die.faces)
+
+
+class FaceWays:
+    """The minimal ways to complete a row with dice of some faces (p.6, as
+    :class:`~mythlab.elder_sign.dice.Matcher` counts them): :meth:`fitting` gives those a
+    roll can pay.
+
+    Each requirement takes a minimal set of dice: one die serving one of its symbols, or
+    dice whose points reach one of its ``INV_n`` and fall short without the smallest of
+    them. Those sets are listed once per requirement, and a roll's ways are the distinct
+    sums of one set per requirement that fit in the roll. Dice counts are kept as one
+    number with a field of bits per face, each with a guard bit above the count: taking a
+    set away from a roll keeps every guard bit exactly when the roll has the dice, so a
+    set is checked and taken with one subtraction.
+    """
+
+    __slots__ = ("at", "top", "guards", "mask", "sets")
+
+    def __init__(self, row: Row, faces: frozenset[str], wild: str):
+        reading = reading_key(wild)
+        symbol_sets: list[list[dict[str, int]]] = []
+        point_sets: list[list[dict[str, int]]] = []
+        valued = [(face, points) for face in sorted(faces)
+                  if (points := face_use(face, reading)[1])]
+        valued.sort(key=lambda fp: -fp[1])
+        for req in row.requirements:
+            sets = [{face: 1} for face in sorted(faces)
+                    if face_use(face, reading)[0].intersection(req.symbols)]
+            for need in req.points:
+                sets += _point_sets(valued, need)
+            (point_sets if req.points else symbol_sets).append(sets)
+        per_req = symbol_sets + point_sets  # fewest choices first: rolls fail them soonest
+        used = sorted({face for sets in per_req for taken in sets for face in taken})
+        #: the most dice of a face one way takes
+        self.top = max((sum(max((taken.get(face, 0) for taken in sets), default=0)
+                            for sets in per_req) for face in used), default=0)
+        width = self.top.bit_length() + 1
+        self.mask = (1 << (width - 1)) - 1
+        #: each face's field (its lowest bit), and the guard bits of every field
+        self.at = {face: width * i for i, face in enumerate(used)}
+        self.guards = sum(1 << (self.at[face] + width - 1) for face in used)
+        #: per requirement, its minimal sets as numbers (distinct)
+        self.sets = [sorted({sum(k << self.at[f] for f, k in taken.items()) for taken in sets})
+                     for sets in per_req]
+
+    def fitting(self, shown: dict[str, int]) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
+        """The ways dice showing ``shown`` (face -> how many) can pay, as (dice taken,
+        (face, count) pairs in face order), fewest dice first."""
+        at, top, guards = self.at, self.top, self.guards
+        have = guards
+        for face, n in shown.items():
+            if face in at:
+                have |= min(n, top) << at[face]
+        left = {have}
+        for sets in self.sets:
+            left = {rest - taken for rest in left for taken in sets
+                    if (rest - taken) & guards == guards}
+            if not left:
+                return []
+        return sorted(map(self._way, [have - rest for rest in left]))
+
+    def _way(self, used: int) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """The dice counts of the number ``used`` as (dice taken, (face, count) pairs)."""
+        way = tuple((face, k) for face, shift in self.at.items()
+                    if (k := (used >> shift) & self.mask))
+        return sum(k for _, k in way), way
+
+
+def _point_sets(valued: list[tuple[str, int]], need: int) -> list[dict[str, int]]:
+    """The minimal dice sets whose points reach ``need``: the smallest die taken away, they
+    fall short (``valued``: (face, points), most points first)."""
+    out: list[dict[str, int]] = []
+    taken: dict[str, int] = {}
+
+    def take(j: int, total: int) -> None:
+        if j == len(valued):
+            return
+        face, points = valued[j]
+        for k in range(need + 1):
+            if total + k * points >= need:
+                out.append({f: n for f, n in taken.items() if n})
+                break
+            take(j + 1, total + k * points)
+            taken[face] = k + 1
+        taken[face] = 0
+
+    take(0, 0)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def face_ways(row: Row, faces: frozenset[str], wild: str) -> FaceWays:
+    """The ways of completing ``row`` with dice of ``faces`` (:class:`FaceWays`), made once
+    per row, faces and wildcard reading."""
+    return FaceWays(row, faces, wild)
 
 
 @lru_cache(maxsize=4096)
