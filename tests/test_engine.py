@@ -21,6 +21,7 @@ from mythlab.engine import CHANCE, Phase, PhaseBook, SeededStream, Session, die,
 from mythlab.engine import state as engine_state
 from mythlab.engine.rules import act
 from mythlab.sim import seat_bots
+from mythlab.sim import seat_bots
 from mythlab.testing import random_sim
 
 
@@ -95,6 +96,24 @@ def test_apply_records_history_and_events_with_rule_references(state):
     assert after.history == ("roll 2 dice", "rolled 2+5")
     assert after.events == [f"P1 moves 0 → 7  [{ROLL}]"]
     assert after.current_player == 1 and after.data.positions == [7, 0, 0]
+
+
+@pytest.mark.parametrize("name", ["agea", "cyclades", "elder_sign", "elysium"])
+def test_the_player_to_move_kept_per_state_is_the_one_worked_out_afresh(name):
+    """``current_player`` is worked out once per state; it must be what the game's hooks
+    say of the finished position (a rule may ask who moves in the middle of a move), and an
+    edit by hand must be seen."""
+    session = mythlab.Session(mythlab.make(name, seed=5))
+    session.play(seat_bots(["random"] * session.game.players, 5, game=name))
+    for s in session.states:
+        plain = None if s.is_terminal() else s._current_player()
+        assert s.current_player == plain and s.edited().current_player == plain
+
+
+def test_an_edit_by_hand_changes_the_player_to_move_once_edited_is_called(state):
+    assert state.current_player == 0
+    state.data.over = True  # a scenario ends the game by hand
+    assert state.edited().current_player is None and state.legal_actions() == []
 
 
 def test_history_steps_and_last_move_agree_along_a_game_and_after_a_reload(state):

@@ -248,16 +248,6 @@ class CycladesState(State):
                     return phase
         return d.stage
 
-    @property
-    def current_player(self) -> int | None:
-        """The engine's ``current_player`` (None once the game is over, else
-        ``_current_player``) without its two calls: asked twice a step."""
-        d = self.data
-        if (d.over or d.stage == _TERMINAL) and self._phase_name() == _TERMINAL:
-            return None
-        task = d.tasks[-1]
-        return CHANCE if task.kind in _CHANCE_TASKS else task.player
-
     def is_terminal(self) -> bool:
         """The engine's test (the terminal phase), asked twice a step: only a position whose
         game is over, or whose stage says so, needs its phase worked out."""

@@ -43,8 +43,8 @@ MAX_SAVE_BYTES = 16 << 20
 class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
-    __slots__ = ("game", "data", "stream", "events", "_trail", "_history", "_legal_cache",
-                 "_outcomes", "_drawn", "_json")
+    __slots__ = ("game", "data", "stream", "events", "_trail", "_history", "_to_move",
+                 "_legal_cache", "_outcomes", "_drawn", "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
@@ -58,6 +58,7 @@ class State:
         self.stream = stream
         self.history = history
         self.events: list[str] = list(events)
+        self._to_move: int | None | object = _UNKNOWN
         self._legal_cache: tuple[Action, ...] | None = None
         self._outcomes: tuple[tuple[Action, Fraction], ...] | None = None
         self._drawn: Action | None = None  # the outcome ``sample_chance`` last drew here
@@ -121,10 +122,13 @@ class State:
 
     @property
     def current_player(self) -> int | None:
-        """The player to move, ``mythlab.CHANCE`` at a chance node, None when the game is over."""
-        if self.is_terminal():
-            return None
-        return self._current_player()
+        """The player to move, ``mythlab.CHANCE`` at a chance node, None when the game is over.
+
+        Worked out once per state (a step asks it two or three times; ``edited`` forgets it)."""
+        player = self._to_move
+        if player is _UNKNOWN:
+            player = self._to_move = None if self.is_terminal() else self._current_player()
+        return player
 
     def is_chance_node(self) -> bool:
         """Whether chance moves next (a roll, a draw)."""
@@ -217,7 +221,9 @@ class State:
         new._trail = (self._trail, chosen.label, self._trail[2] + 1)
         new._history = None
         new._do(chosen)
-        new._outcomes = None  # in case the rules looked at chance before the move was done
+        # in case the rules asked who moves, or looked at chance, before the move was done
+        new._to_move = _UNKNOWN
+        new._outcomes = None
         return new
 
     def sample_chance(self) -> Action:
@@ -305,6 +311,7 @@ class State:
         new._trail = self._trail
         new._history = self._history
         new.events = events
+        new._to_move = _UNKNOWN
         new._legal_cache = None
         new._outcomes = None
         new._drawn = None
@@ -314,6 +321,7 @@ class State:
     def edited(self) -> State:
         """Forget what was derived from the position after editing ``data`` in place (a
         scenario builder's job; states are otherwise read-only). Returns the state."""
+        self._to_move = _UNKNOWN
         self._legal_cache = None
         self._outcomes = None
         self._drawn = None
@@ -414,6 +422,8 @@ class State:
 
 
 _FIRST = operator.itemgetter(0)
+#: ``State._to_move`` before the player to move is worked out (None means nobody: game over)
+_UNKNOWN = object()
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
 
