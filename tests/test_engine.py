@@ -21,7 +21,6 @@ from mythlab.engine import CHANCE, Phase, PhaseBook, SeededStream, Session, die,
 from mythlab.engine import state as engine_state
 from mythlab.engine.rules import act
 from mythlab.sim import seat_bots
-from mythlab.sim import seat_bots
 from mythlab.testing import random_sim
 
 
