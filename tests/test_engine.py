@@ -109,6 +109,22 @@ def test_the_player_to_move_kept_per_state_is_the_one_worked_out_afresh(name):
         assert s.current_player == plain and s.edited().current_player == plain
 
 
+def test_a_rule_asking_who_moves_during_its_move_sees_the_position_as_it_stands(
+        state, monkeypatch):
+    """The player to move is kept per state only once its move is done."""
+    seen = []
+    end_turn = ToyState._end_turn
+
+    def recording(s: ToyState) -> None:
+        seen.append(s.current_player)
+        end_turn(s)
+        seen.append(s.current_player)
+
+    monkeypatch.setattr(ToyState, "_end_turn", recording)
+    after = state.apply("pass")
+    assert seen == [0, 1] and after.current_player == 1
+
+
 def test_an_edit_by_hand_changes_the_player_to_move_once_edited_is_called(state):
     assert state.current_player == 0
     state.data.over = True  # a scenario ends the game by hand

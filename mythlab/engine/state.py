@@ -124,11 +124,18 @@ class State:
     def current_player(self) -> int | None:
         """The player to move, ``mythlab.CHANCE`` at a chance node, None when the game is over.
 
-        Worked out once per state (a step asks it two or three times; ``edited`` forgets it)."""
+        Worked out once per state (a step asks it two or three times; ``edited`` forgets it),
+        but afresh each time a rule asks in the middle of a move."""
         player = self._to_move
         if player is _UNKNOWN:
-            player = self._to_move = None if self.is_terminal() else self._current_player()
+            player = self._to_move = self._player_now()
+        elif player is _MID_MOVE:  # a rule asking while its move changes the position
+            player = self._player_now()
         return player
+
+    def _player_now(self) -> int | None:
+        """``current_player`` worked out from the position as it stands."""
+        return None if self.is_terminal() else self._current_player()
 
     def is_chance_node(self) -> bool:
         """Whether chance moves next (a roll, a draw)."""
@@ -220,6 +227,7 @@ class State:
         new = self._copy(self._copy_data_for(chosen), [])
         new._trail = (self._trail, chosen.label, self._trail[2] + 1)
         new._history = None
+        new._to_move = _MID_MOVE
         new._do(chosen)
         # in case the rules asked who moves, or looked at chance, before the move was done
         new._to_move = _UNKNOWN
@@ -424,6 +432,8 @@ class State:
 _FIRST = operator.itemgetter(0)
 #: ``State._to_move`` before the player to move is worked out (None means nobody: game over)
 _UNKNOWN = object()
+#: ``State._to_move`` while ``apply`` carries the move out: worked out afresh at each asking
+_MID_MOVE = object()
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
 
