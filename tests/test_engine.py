@@ -125,6 +125,19 @@ def test_a_rule_asking_who_moves_during_its_move_sees_the_position_as_it_stands(
     assert seen == [0, 1] and after.current_player == 1
 
 
+def test_to_change_copies_a_field_once_per_move_and_never_for_a_state_no_move_made(state):
+    """The copy on write Agea, Cyclades and Elysium share (``State.to_change``)."""
+    positions = state.data.positions
+    assert state.to_change("positions") is positions  # a new game owns its fields
+    after = state.apply("pass")
+    before_change = after.data.positions
+    mine = after.to_change("positions")
+    assert mine is not before_change and mine == before_change
+    assert after.to_change("positions") is mine  # copied once
+    copy = after.clone()
+    assert copy.to_change("positions") is copy.data.positions  # a clone owns its fields
+
+
 def test_an_edit_by_hand_changes_the_player_to_move_once_edited_is_called(state):
     assert state.current_player == 0
     state.data.over = True  # a scenario ends the game by hand

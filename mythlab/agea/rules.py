@@ -176,7 +176,7 @@ class AgeaState(State):
     [1, 0]
     """
 
-    __slots__ = ("_owned", "_owned_heroes", "_owned_fields")
+    __slots__ = ("_owned", "_owned_heroes")
     data_class = AgeaData
     rules = RULES
     data: AgeaData
@@ -192,7 +192,6 @@ class AgeaState(State):
         # the seats copied for this move, and (seat, list) for their lists: none yet
         self._owned: set[int | tuple[int, str]] = set()
         self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
-        self._owned_fields: set[str] = set()  # the ``SHARED_FIELDS`` copied for it: none yet
         super()._do(action)
 
     def _current_player(self) -> int:
@@ -290,21 +289,6 @@ class AgeaState(State):
                 owned.add((seat, name))
                 setattr(player, name, getattr(player, name)[:])
         return player
-
-    def to_change(self, name: str) -> Any:
-        """The field ``name`` of the position (one of ``SHARED_FIELDS``: the deck, a pile, the
-        turn order, the relics' counters), for a rule to change in place: copied first while
-        this state still shares it with the state before the move (``_copy_data_for``)."""
-        value = getattr(self.data, name)
-        try:
-            owned = self._owned_fields
-        except AttributeError:  # not made by a move: it owns every field
-            return value
-        if name not in owned:
-            owned.add(name)
-            value = value.copy()
-            setattr(self.data, name, value)
-        return value
 
     def hero_to_change(self, instance: str) -> tuple[int, Hero]:
         """The owner and the ``Hero`` of a hero card in play, for a move to change (it and its

@@ -89,8 +89,6 @@ FACE_DOWN = "face down"
 _NO_CONVERSION = {"battle-round", "retreat", "metropolis", "metropolis-discard", "bid"}
 #: the building counts of a player with no buildings (``CycladesState.building_counts``)
 _NO_BUILDINGS: dict[str, int] = {}
-#: what a move owns of the fields it shares before ``to_change`` copies one (no set made yet)
-_OWNS_NONE: frozenset[str] = frozenset()
 #: the largest cycle_limit option (a bound on a game's length; the default is 10)
 MAX_CYCLE_LIMIT = 1000
 
@@ -225,7 +223,7 @@ class CycladesGame(Game):
 class CycladesState(State):
     """A position in Cyclades."""
 
-    __slots__ = ("_owned",)
+    __slots__ = ()
     data_class = CycladesData
     rules = RULES
     data: CycladesData
@@ -264,33 +262,16 @@ class CycladesState(State):
         """The position for a move, sharing the fields few moves change (``copy_for_move``)."""
         return copy_for_move(self.data)
 
-    def _before_move(self, action: Action) -> None:
-        """A move starts owning none of the fields it shares with the state before it."""
-        self._owned: set[str] | frozenset[str] = _OWNS_NONE  # a set once it copies one
-
-    def to_change(self, name: str) -> Any:
-        """The field ``name`` of the position, for a rule to change in place: copied first
-        while this state still shares it with the state before the move (``copy_for_move``).
-        A state no move made (a new game, a clone) owns all of its fields."""
-        fields = self.data.__dict__
-        try:
-            owned = self._owned
-        except AttributeError:  # no move made this state
-            return fields[name]
-        if name in owned:
-            return fields[name]
-        if owned is _OWNS_NONE:
-            owned = self._owned = set()
-        owned.add(name)
-        value = fields[name]
-        value = fields[name] = replicate(value) if name in NESTED_FIELDS else value.copy()
-        return value
+    def _copy_field(self, name: str, value: Any) -> Any:
+        """A shared field for a move to change (``to_change``): the buildings, figures and
+        battle are nested, the rest are flat lists and dicts."""
+        return replicate(value) if name in NESTED_FIELDS else value.copy()
 
     def keeps(self, *names: str) -> bool:
         """True when this state's move shares the fields ``names`` with the state before it
         (or replaced them whole): nothing changes them in place any more (``to_change`` would
         copy them first). False for a state no move made, which owns all of its fields."""
-        owned = getattr(self, "_owned", None)
+        owned = self._owned_fields
         return owned is not None and owned.isdisjoint(names)
 
     def _forget_derived(self) -> None:

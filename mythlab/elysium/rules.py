@@ -129,9 +129,9 @@ def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
 class ElysiumState(State):
     """A position in Elysium."""
 
-    #: ``_shared``: a bit per seat still shared with the state before the move; ``_owned``: the
-    #: other fields the move has copied (``to_change``), all the rest being shared
-    __slots__ = ("_shared", "_owned")
+    #: ``_shared``: a bit per seat still shared with the state before the move (the other
+    #: fields are the engine's ``to_change``)
+    __slots__ = ("_shared",)
     data_class = ElysiumData
     rules = RULES
     data: ElysiumData
@@ -165,7 +165,6 @@ class ElysiumState(State):
         # a move is carried out on the copy ``_copy_data_for`` made: every seat and field is
         # shared with the state before it
         self._shared = (1 << len(self.data.seats)) - 1
-        self._owned: set[str] = set()
 
     # ------------------------------------------------------------------ small helpers
     def seat(self, q: int) -> Seat:
@@ -177,26 +176,16 @@ class ElysiumState(State):
             self.data.seats[q] = replicate(self.data.seats[q])
         return self.data.seats[q]
 
-    def to_change(self, name: str) -> Any:
-        """The field ``name`` of the position (a list or dict of ``TO_CHANGE``: the Agora, the
-        piles, the bonus tiles …), for a rule to change in place: copied first while this state
-        still shares it with the state before the move. A rule may also set a field to a new
-        list or dict of its own: that needs no copy."""
-        value = getattr(self.data, name)
-        owned = getattr(self, "_owned", None)  # unset: a state no move made owns its fields
-        if owned is not None and name not in owned:
-            owned.add(name)
-            value = TO_CHANGE[name](value)
-            setattr(self.data, name, value)
-        return value
+    def _copy_field(self, name: str, value: Any) -> Any:
+        """A shared field for a move to change (the engine's ``to_change``): each list or dict
+        of ``TO_CHANGE`` (the Agora, the piles, the bonus tiles …) has its own copy."""
+        return TO_CHANGE[name](value)
 
     def replace(self, name: str, value: Any) -> None:
         """Set the field ``name`` to ``value``, a list or dict this move already owns (one
         ``to_change`` gave for another field): ``to_change`` will not copy it again."""
         setattr(self.data, name, value)
-        owned = getattr(self, "_owned", None)
-        if owned is not None:
-            owned.add(name)
+        self._own_field(name)
 
     def read_seat(self, q: int) -> Seat:
         """Player ``q``'s seat for a rule that only reads it (offers, checks): never copied,

@@ -44,7 +44,7 @@ class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
     __slots__ = ("game", "data", "stream", "events", "_trail", "_history", "_to_move",
-                 "_legal_cache", "_outcomes", "_drawn", "_json")
+                 "_owned_fields", "_legal_cache", "_outcomes", "_drawn", "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
@@ -59,6 +59,9 @@ class State:
         self.history = history
         self.events: list[str] = list(events)
         self._to_move: int | None | object = _UNKNOWN
+        # the fields of ``data`` this state's move copied (``to_change``); None: a state no
+        # move made, which owns all of them
+        self._owned_fields: set[str] | frozenset[str] | None = None
         self._legal_cache: tuple[Action, ...] | None = None
         self._outcomes: tuple[tuple[Action, Fraction], ...] | None = None
         self._drawn: Action | None = None  # the outcome ``sample_chance`` last drew here
@@ -102,6 +105,11 @@ class State:
         """The position ``action`` will change, copied (a game may copy less for cheap moves,
         such as a dice outcome that changes only the roll in hand)."""
         return replicate(self.data)
+
+    def _copy_field(self, name: str, value: Any) -> Any:
+        """A copy of the field ``name`` of the position, which a move shared with the state
+        before it, for the move to change (``to_change``): by default a shallow copy."""
+        return value.copy()
 
     def _lookup(self, label: str) -> Action | None:
         """A fast path from an exact label to its legal action, or None to search the list."""
@@ -227,6 +235,7 @@ class State:
         new = self._copy(self._copy_data_for(chosen), [])
         new._trail = (self._trail, chosen.label, self._trail[2] + 1)
         new._history = None
+        new._owned_fields = _OWNS_NONE
         new._to_move = _MID_MOVE
         new._do(chosen)
         # in case the rules asked who moves, or looked at chance, before the move was done
@@ -320,6 +329,7 @@ class State:
         new._history = self._history
         new.events = events
         new._to_move = _UNKNOWN
+        new._owned_fields = None
         new._legal_cache = None
         new._outcomes = None
         new._drawn = None
@@ -341,6 +351,30 @@ class State:
         """Forget what the game keeps derived from pieces that positions share (hook, called
         by ``edited``: a piece edited in place no longer holds what was read off it). By
         default nothing is kept."""
+
+    # ----------------------------------------------------------------- copy on write
+    def to_change(self, name: str) -> Any:
+        """The field ``name`` of the position, for a rule to change in place. A game whose
+        ``_copy_data_for`` shares fields with the state before the move (copy on write) gets
+        it copied first (``_copy_field``), once per move; a state no move made (a new game, a
+        clone) owns all of its fields."""
+        value = getattr(self.data, name)
+        owned = self._owned_fields
+        if owned is None or name in owned:
+            return value
+        value = self._copy_field(name, value)
+        setattr(self.data, name, value)
+        self._own_field(name)
+        return value
+
+    def _own_field(self, name: str) -> None:
+        """Record that this state's move holds its own ``name`` (copied, or set to a new value
+        by a rule): ``to_change`` will not copy it again."""
+        owned = self._owned_fields
+        if owned is _OWNS_NONE:
+            owned = self._owned_fields = set()
+        if owned is not None:
+            owned.add(name)
 
     def log(self, text: str, rule: str | None = None) -> None:
         """Record what the action did, with its rule reference."""
@@ -434,6 +468,8 @@ _FIRST = operator.itemgetter(0)
 _UNKNOWN = object()
 #: ``State._to_move`` while ``apply`` carries the move out: worked out afresh at each asking
 _MID_MOVE = object()
+#: ``State._owned_fields`` of a move that has copied no field yet (a set once it copies one)
+_OWNS_NONE: frozenset[str] = frozenset()
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
 
