@@ -549,3 +549,34 @@ def test_the_rule_book_carries_out_automatic_tasks_and_gives_each_kind_one_rule(
             pass
     with pytest.raises(LookupError, match="no rule carries out 'draw'"):
         rules.carry_out("the state", dataclasses.replace(task, kind="draw"))
+
+
+def test_a_decision_kind_is_answered_by_a_player_or_by_chance_or_by_no_one_not_two():
+    """Each decision kind has one home: a kind a player answers (``offers``) cannot also be
+    chance's (``chances``) or no one's (``automatic``); a move kind (``does``) may share a
+    decision's name. Lookups of kinds no rule handles name the kind."""
+    from mythlab.engine.rules import Rules
+
+    rules = Rules("Test")
+
+    @rules.offers("roll")
+    def offer_roll(state, task):
+        return []
+
+    @rules.does("roll")
+    def do_roll(state, task, action):
+        pass
+
+    for register in (rules.chances, rules.automatic):
+        with pytest.raises(ValueError, match=r"other and offer_roll both answer decisions of "
+                                             r"kind 'roll'"):
+            @register("roll")
+            def other(state, task):
+                pass
+    task = dataclasses.make_dataclass("Task", ["kind", "player"])
+    with pytest.raises(LookupError, match="no rule offers the moves of 'bid'"):
+        rules.offer(None, task("bid", 0))
+    with pytest.raises(LookupError, match="no rule gives the outcomes of 'roll'"):
+        rules.chance(None, task("roll", 0))
+    with pytest.raises(LookupError, match="no rule carries out 'bid'"):
+        rules.do(None, task("roll", 0), dataclasses.make_dataclass("A", ["kind"])("bid"))

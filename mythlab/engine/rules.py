@@ -97,11 +97,19 @@ class Rules:
         return self._register(self.automatics, kinds, "carries out the automatic task")
 
     def _register(self, table: dict, kinds: tuple[str, ...], verb: str) -> Callable:
+        # a decision is answered by a player, by chance or by no one: one table holds its kind
+        deciders = (self.offerers, self.outcomes, self.automatics)
+        others = [t for t in deciders if t is not table] if table is not self.doers else []
+
         def decorate(fn: Callable) -> Callable:
             for kind in kinds:
                 if kind in table and table[kind] is not fn:
                     raise ValueError(f"{self.title}: two rules say what {verb} {kind!r}: "
                                      f"{table[kind].__name__} and {fn.__name__}")
+                clash = next((t[kind] for t in others if kind in t), None)
+                if clash is not None:
+                    raise ValueError(f"{self.title}: {fn.__name__} and {clash.__name__} both "
+                                     f"answer decisions of kind {kind!r}")
                 table[kind] = fn
             return fn
 
@@ -116,30 +124,46 @@ class Rules:
         """True when no one decides a task of this kind: a rule carries it out at once."""
         return task.kind in self.automatics
 
+    # The look-ups below are written out rather than shared through a helper: they run at
+    # every step of every game, and the extra call was about 1% of a random playout.
     def carry_out(self, state: Any, task: Task) -> None:
         """Carry out the automatic ``task`` (already taken off the stack) on the fresh
         ``state``."""
-        self._rule(self.automatics, task.kind, "carries out")(state, task)
+        try:
+            rule = self.automatics[task.kind]
+        except KeyError:
+            raise self._missing("carries out", task.kind) from None
+        rule(state, task)
 
     def offer(self, state: Any, task: Task) -> list[Action]:
         """The legal moves of ``task`` (its outcomes' actions when chance answers it)."""
-        if task.kind in self.outcomes:
-            return [a for a, _ in self.outcomes[task.kind](state, task)]
-        return self._rule(self.offerers, task.kind, "offers the moves of")(state, task)
+        try:
+            rule = self.offerers[task.kind]
+        except KeyError:
+            if task.kind in self.outcomes:
+                return [a for a, _ in self.outcomes[task.kind](state, task)]
+            raise self._missing("offers the moves of", task.kind) from None
+        return rule(state, task)
 
     def chance(self, state: Any, task: Task) -> list[tuple[Action, Fraction]]:
         """The outcomes of a chance decision, each with its exact probability."""
-        return self._rule(self.outcomes, task.kind, "gives the outcomes of")(state, task)
+        try:
+            rule = self.outcomes[task.kind]
+        except KeyError:
+            raise self._missing("gives the outcomes of", task.kind) from None
+        return rule(state, task)
 
     def do(self, state: Any, task: Task, action: Action) -> None:
         """Carry out ``action`` (a legal move of ``task``) on the fresh ``state``."""
-        self._rule(self.doers, action.kind, "carries out")(state, task, action)
-
-    def _rule(self, table: dict, kind: str, what: str) -> Callable:
         try:
-            return table[kind]
+            rule = self.doers[action.kind]
         except KeyError:
-            raise LookupError(f"{self.title}: no rule {what} {kind!r}") from None
+            raise self._missing("carries out", action.kind) from None
+        rule(state, task, action)
+
+    def _missing(self, what: str, kind: str) -> LookupError:
+        """The error for a kind no rule of this book handles."""
+        return LookupError(f"{self.title}: no rule {what} {kind!r}")
 
     # ----------------------------------------------------------------- references
     def ruling(self, name: str) -> str:

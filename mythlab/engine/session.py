@@ -130,9 +130,9 @@ class Session:
             if start_phase is not None and state.phase.name != start_phase:
                 break
             if player == CHANCE:
-                self.roll()
-                continue
-            self.apply((bots[player] if seated else bots)(state))
+                self.apply(state.sample_chance())
+            else:
+                self.apply((bots[player] if seated else bots)(state))
         return self.state
 
     # ----------------------------------------------------------------- files

@@ -231,7 +231,7 @@ class State:
 
     def apply(self, action: Action | str) -> State:
         """The state after ``action``; this state is left unchanged."""
-        chosen = self.find(action)
+        chosen = action if self._offers(action) else self.find(action)  # a bot's pick: as is
         new = self._copy(self._copy_data_for(chosen), [])
         new._trail = (self._trail, chosen.label, self._trail[2] + 1)
         new._history = None
@@ -245,12 +245,12 @@ class State:
 
     def sample_chance(self) -> Action:
         """A chance outcome drawn from the state's own seeded stream (deterministic)."""
-        if not self.is_chance_node():
+        if self.current_player != CHANCE:
             raise IllegalAction(self.phase.rule, "this is not a chance node")
         outcomes = self._outcome_tuple()
         # Negative positions are never used by the game's own shuffles, so rolls and shuffles
         # stay independent; the step number makes each roll of a game its own draw.
-        stream = SeededStream(self.stream.seed, -1 - self.steps)
+        stream = SeededStream(self.stream.seed, -1 - self._trail[2])
         drawn = self._drawn = outcomes[stream.outcome_index(outcomes)][0]
         return drawn
 
