@@ -61,13 +61,19 @@ def test_no_move_changes_a_state_it_shares_its_position_with(families):
 
 
 def test_a_move_copies_only_what_it_changes():
-    """A column discarded changes that seat and the task stack only: the other seats, the
-    Agora, the piles and the bonus tiles are the very objects of the state before the move."""
+    """A column discarded changes that seat's columns and the task stack only: the seat's other
+    lists, the other seats, the Agora, the piles and the bonus tiles are the very objects of the
+    state before the move."""
+    from mythlab.elysium.state import SEAT_LISTS
+
     state = next(s for s in random_states(4, 5)
                  if s.decision().kind == "column" and s.data.level_bonus)
     after = state.apply(state.legal_actions()[0])
     q = state.decision().player
     assert after.data.seats[q] is not state.data.seats[q]
+    assert after.data.seats[q].columns is not state.data.seats[q].columns
+    assert all(getattr(after.data.seats[q], name) is getattr(state.data.seats[q], name)
+               for name in SEAT_LISTS if name != "columns")
     assert all(a is b for n, (a, b) in enumerate(zip(after.data.seats, state.data.seats,
                                                       strict=True)) if n != q)
     assert after.data.tasks is not state.data.tasks

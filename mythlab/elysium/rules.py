@@ -70,7 +70,18 @@ from .refs import (
     TWO_PLAYERS,
 )
 from .scoring import score_table
-from .state import II, III, TO_CHANGE, ElysiumData, Seat, Task, copy_for_move, filter_text
+from .state import (
+    II,
+    III,
+    SEAT_LISTS,
+    TO_CHANGE,
+    ElysiumData,
+    Seat,
+    Task,
+    copy_for_move,
+    copy_sharing_lists,
+    filter_text,
+)
 
 if TYPE_CHECKING:
     from .game import ElysiumGame
@@ -126,11 +137,16 @@ def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
     return len(columns) >= size and all(c in columns for c in colours)
 
 
+#: a seat's bits in ``ElysiumState._shared``: the seat itself, then each of its lists
+_SEAT_LIST_BIT = {name: 1 + i for i, name in enumerate(SEAT_LISTS)}
+_SEAT_BITS = 1 + len(SEAT_LISTS)
+
+
 class ElysiumState(State):
     """A position in Elysium."""
 
-    #: ``_shared``: a bit per seat still shared with the state before the move (the other
-    #: fields are the engine's ``to_change``)
+    #: ``_shared``: a bit per seat, and per list of a seat, still shared with the state before
+    #: the move (``seat``; the other fields are the engine's ``to_change``)
     __slots__ = ("_shared",)
     data_class = ElysiumData
     rules = RULES
@@ -162,19 +178,32 @@ class ElysiumState(State):
         return copy_for_move(self.data, action.kind in CHANGES_ITS_TASK)
 
     def _before_move(self, action: Action) -> None:
-        # a move is carried out on the copy ``_copy_data_for`` made: every seat and field is
-        # shared with the state before it
-        self._shared = (1 << len(self.data.seats)) - 1
+        # a move is carried out on the copy ``_copy_data_for`` made: every seat, every list of
+        # a seat and every field is shared with the state before it
+        self._shared = (1 << len(self.data.seats) * _SEAT_BITS) - 1
 
     # ------------------------------------------------------------------ small helpers
-    def seat(self, q: int) -> Seat:
-        """Player ``q``'s board, domain, Elysium and epoch counters, for a rule to read or
-        change: a seat still shared with the state before the move is copied first."""
-        shared = getattr(self, "_shared", 0)  # unset: a state no move made (initial, clone)
-        if shared >> q & 1:
-            self._shared = shared & ~(1 << q)
-            self.data.seats[q] = replicate(self.data.seats[q])
-        return self.data.seats[q]
+    def seat(self, q: int, *lists: str) -> Seat:
+        """Player ``q``'s board, domain, Elysium and epoch counters, for a rule to change its
+        numbers, set its lists anew, or change in place the lists named in ``lists``
+        (``"domain"``, ``"rings"`` …): a seat still shared with the state before the move is
+        copied first, sharing its lists, and each list named is copied the first time."""
+        try:
+            shared = self._shared
+        except AttributeError:  # a state no move made (a new game, a clone) owns its seats
+            return self.data.seats[q]
+        seats, base = self.data.seats, q * _SEAT_BITS
+        if shared >> base & 1:
+            shared &= ~(1 << base)
+            seats[q] = copy_sharing_lists(seats[q])
+        seat = seats[q]
+        for name in lists:
+            bit = base + _SEAT_LIST_BIT[name]
+            if shared >> bit & 1:
+                shared &= ~(1 << bit)
+                setattr(seat, name, SEAT_LISTS[name](getattr(seat, name)))
+        self._shared = shared
+        return seat
 
     def _copy_field(self, name: str, value: Any) -> Any:
         """A shared field for a move to change (the engine's ``to_change``): each list or dict
@@ -265,8 +294,9 @@ class ElysiumState(State):
         self.log(f"Families: {', '.join(f.capitalize() for f in d.families)}; the deck of "
                  f"{len(d.draw)} cards is shuffled.", SETUP)
         for q in d.order:
-            self.log(f"{self.player_name(q)} has disc #{self.seat(q).disc}, "
-                     f"{self.seat(q).vp} VP and {self.seat(q).gold} gold.", SETUP)
+            seat = self.read_seat(q)
+            self.log(f"{self.player_name(q)} has disc #{seat.disc}, {seat.vp} VP and "
+                     f"{seat.gold} gold.", SETUP)
         self.log(f"Pediment side {d.side}: "
                  + ", ".join(f"quest {g.quests[t].number} needs "
                              + " or ".join(self.quest_colours(t)) for t in d.quests) + ".",
@@ -521,13 +551,13 @@ class ElysiumState(State):
 
     def enter_domain(self, q: int, instance: str, how: str, rule: str) -> None:
         """A card comes face up into a domain: ring, Permanent reactions, Instant power."""
-        seat = self.seat(q)
+        seat = self.seat(q, "domain", "acquired")
         seat.domain.append(instance)
         seat.acquired.append(instance)
         card = self.card(instance)
         self.log(f"{self.player_name(q)} {how} {self.game.labels[instance]}.", rule)
         if card.timing is Timing.TRIGGER:
-            seat.rings.append(instance)
+            self.seat(q, "rings").rings.append(instance)
         if card.timing is Timing.INSTANT:
             self.use(q, instance, INSTANT)
         self.fire(q, EventKind.TAKE, instance)
@@ -539,7 +569,7 @@ class ElysiumState(State):
         if card is None:
             self.log("No card is left to take as a Citizen.", RULES.ruling("reshuffle"))
             return False
-        seat = self.seat(q)
+        seat = self.seat(q, "domain", "citizens", "acquired")
         seat.domain.append(card)
         seat.citizens.append(card)
         seat.acquired.append(card)
@@ -549,12 +579,12 @@ class ElysiumState(State):
 
     def leave_domain(self, q: int, instance: str) -> None:
         """A card leaves the domain, and with it its turned state and its trigger ring."""
-        seat = self.seat(q)
+        seat = self.seat(q, "domain")
         seat.domain.remove(instance)
         if instance in seat.turned:
-            seat.turned.remove(instance)
+            self.seat(q, "turned").turned.remove(instance)
         if instance in seat.rings:
-            seat.rings.remove(instance)
+            self.seat(q, "rings").rings.remove(instance)
 
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
@@ -690,7 +720,7 @@ class ElysiumState(State):
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:
         """Move a card from the domain to the Elysium, paying, then bonuses and reactions."""
-        seat, cards = self.seat(q), self.game.inst
+        seat, cards = self.seat(q, "legends", "transferred"), self.game.inst
         name = self.label(q, instance)
         rule = CITIZEN_JOKER if instance in seat.citizens else rule
         seat.gold -= cost

@@ -123,6 +123,23 @@ TO_CHANGE = {f.name: copy for f in fields(ElysiumData)
              if (copy := _COPIES_TO_CHANGE[str(f.type)]) is not None}
 
 
+#: how ``ElysiumState.seat`` copies each list of a ``Seat`` the first time a move changes it
+#: in place (a legend is a list too: a transfer appends to it)
+_SEAT_LIST_COPIES: dict[str, Callable[[Any], Any]] = {
+    "list[str]": list.copy, "list[list[str]]": lambda legends: [lg[:] for lg in legends]}
+#: the copier of each list of a ``Seat``; its other fields are atoms, set, never changed
+SEAT_LISTS = {f.name: _SEAT_LIST_COPIES[str(f.type)] for f in fields(Seat)
+              if str(f.type).startswith("list")}
+
+
+def copy_sharing_lists(seat: Seat) -> Seat:
+    """A copy of a seat that still shares ``seat``'s lists: a move changes one or two of them,
+    so ``ElysiumState.seat`` copies a list (``SEAT_LISTS``) only when the rule names it."""
+    new = object.__new__(Seat)
+    new.__dict__ = seat.__dict__.copy()
+    return new
+
+
 def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     """A copy of the position for a move to change, sharing all it can with ``data``: a move
     changes one or two seats and a few fields, so ``ElysiumState.seat`` copies a seat, and

@@ -134,12 +134,12 @@ def do_take_citizen(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.does("use")
 def do_use(s: ElysiumState, t: Task, a: Action) -> None:
     """Use an Activate power (the card turns) or a Trigger power (its ring comes off), p.7."""
-    c, seat = a.args[0], s.seat(t.player)
+    c = a.args[0]
     if s.card(c).timing is Timing.ACTIVATE:
-        seat.turned.append(c)
+        s.seat(t.player, "turned").turned.append(c)
         s.use(t.player, c, ACTIVATE)
     else:
-        seat.rings.remove(c)
+        s.seat(t.player, "rings").rings.remove(c)
         s.use(t.player, c, TRIGGER)
 
 
@@ -171,7 +171,7 @@ def _column_move(s: ElysiumState, colour: str) -> Action:
 def do_column(s: ElysiumState, t: Task, a: Action) -> None:
     """The column leaves the player's board until Phase IV."""
     s.done(t)
-    s.seat(t.player).columns.remove(a.args[0])
+    s.seat(t.player, "columns").columns.remove(a.args[0])
     s.log(f"{s.player_name(t.player)} discards the {a.args[0]} column.", COLUMN)
 
 
@@ -207,7 +207,7 @@ def do_transfer(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.does("use_legend")
 def do_use_legend(s: ElysiumState, t: Task, a: Action) -> None:
     """Use a Legend power, once this phase (p.8)."""
-    s.seat(t.player).legend_used.append(a.args[0])
+    s.seat(t.player, "legend_used").legend_used.append(a.args[0])
     s.use(t.player, a.args[0], RULES.ruling("legend-timing"))
 
 
@@ -220,7 +220,7 @@ def do_end_transfers(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.automatic("settle")
 def settle(s: ElysiumState, t: Task) -> None:
     """End of Phase III: the player's Legend powers that count the phase's transfers."""
-    q, seat = t.player, s.seat(t.player)
+    q, seat = t.player, s.seat(t.player, "legend_used")
     for c in s.phase_counts(q):
         seat.legend_used.append(c)
         s.log(f"End of Phase III: {s.game.labels[c]} counts the {len(seat.transferred)} "
