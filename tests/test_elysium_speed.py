@@ -245,3 +245,13 @@ def test_a_legend_view_tells_a_citizen_from_the_card_it_is():
         offers = s.transfer_offers(0, "normal", ANY, "transfer", "rule")
         assert [(a.label, a.args, a.note) for a in offers] == plain_transfer_offers(s, 0, "normal")
         assert (d, 0, 1) in [a.args for a in offers] if citizens else len(offers) == 1
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 14), (4, 15)])
+def test_whether_the_game_is_over_is_the_engine_s_answer(players, seed):
+    """``ElysiumState.is_terminal`` reads the position directly: at every state of a random
+    game it gives the engine's own answer."""
+    from mythlab.engine import State
+
+    assert [s.is_terminal() for s in random_states(players, seed)] \
+        == [State.is_terminal(s) for s in random_states(players, seed)]

@@ -18,7 +18,6 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
-from mythlab.engine.copying import replicate
 
 from . import hidden, power_tasks, turns  # noqa: F401  (they register their rules on RULES)
 from . import legends as L
@@ -80,6 +79,7 @@ from .state import (
     Task,
     copy_for_move,
     copy_sharing_lists,
+    copy_task,
     filter_text,
 )
 
@@ -89,8 +89,8 @@ if TYPE_CHECKING:
 #: move kinds made by themselves when they are the only legal move: the last column, a pass,
 #: the end of a turn or of a player's transfers, the forced Citizen (p.6)
 FORCED = frozenset({"column", "pass", "end", "end_transfers", "citizen"})
-#: move kinds whose doer changes the task it answers (its count): a move of another kind
-#: leaves its task shared with the state before it (``copy_for_move``)
+#: move kinds whose doer changes the task it answers, its count only (``copy_task``): a move of
+#: another kind leaves its task shared with the state before it (``copy_for_move``)
 CHANGES_ITS_TASK = frozenset({"take", "quest", "citizen", "power_transfer", "take_from",
                               "discard"})
 #: how many moves the games of the same options keep (``ElysiumState.move``): enough for all
@@ -156,6 +156,12 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ engine hooks
     def _phase_name(self) -> str:
         return "Game over" if self.data.over else self.data.phase
+
+    def is_terminal(self) -> bool:
+        """The engine's test (the terminal phase), asked at every step: only a position whose
+        game is over, or whose phase says so, needs its phase worked out."""
+        d, terminal = self.data, self.game.terminal_phase
+        return (d.over or d.phase == terminal) and self._phase_name() == terminal
 
     def _scores(self) -> dict[str, Any]:
         return score_table(self)
@@ -359,7 +365,7 @@ class ElysiumState(State):
                 self.done(task)             # nothing to decide: the decision is dropped
             elif len(offers) == 1 and offers[0].kind in FORCED:
                 if offers[0].kind in CHANGES_ITS_TASK:  # shared with the previous state
-                    d.tasks[-1] = task = replicate(task)
+                    d.tasks[-1] = task = copy_task(task)
                 RULES.do(self, task, offers[0])
             else:
                 self._legal_cache = tuple(offers)

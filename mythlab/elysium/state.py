@@ -10,8 +10,6 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
-from mythlab.engine.copying import replicate
-
 from .powers import CardSpec
 
 #: the phases the turn flow and the views test for by name
@@ -140,6 +138,14 @@ def copy_sharing_lists(seat: Seat) -> Seat:
     return new
 
 
+def copy_task(task: Task) -> Task:
+    """A copy of a task for a doer to change: the doers that change the task they answer
+    (``rules.CHANGES_ITS_TASK``) change its count only, so its lists are shared."""
+    new = object.__new__(Task)
+    new.__dict__ = task.__dict__.copy()
+    return new
+
+
 def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     """A copy of the position for a move to change, sharing all it can with ``data``: a move
     changes one or two seats and a few fields, so ``ElysiumState.seat`` copies a seat, and
@@ -152,7 +158,7 @@ def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     copied["seats"] = copied["seats"][:]
     tasks = copied["tasks"] = copied["tasks"][:]
     if copy_top and tasks:
-        tasks[-1] = replicate(tasks[-1])
+        tasks[-1] = copy_task(tasks[-1])
     new = object.__new__(ElysiumData)
     new.__dict__ = copied
     return new
