@@ -530,7 +530,7 @@ class ElysiumState(State):
 
     def domain_keys(self, q: int, ignore: str = "") -> set[str]:
         """The pictures of the face-up cards in a domain."""
-        seat, keys = self.read_seat(q), self.game.keys
+        seat, keys = self.data.seats[q], self.game.keys
         return {keys[c] for c in seat.domain if c != ignore and c not in seat.citizens}
 
     def identical(self, q: int, instance: str, ignore: str = "") -> bool:
@@ -539,17 +539,16 @@ class ElysiumState(State):
 
     def takeable_cards(self, q: int) -> list[str]:
         """Agora cards ``q`` may take now: quota, no identical card, condition met (p.5)."""
-        seat = self.read_seat(q)
-        if seat.cards_taken >= self.game.number("cards_per_epoch"):
+        seat, game = self.data.seats[q], self.game
+        if seat.cards_taken >= game.number("cards_per_epoch"):
             return []
-        held, keys, meetable = self.domain_keys(q), self.game.keys, \
-            self.game.meetable(seat.columns)
+        held, keys, meetable = self.domain_keys(q), game.keys, game.meetable(seat.columns)
         return self.distinct([c for c in self.data.agora
                               if c in meetable and keys[c] not in held])
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
-        seat = self.read_seat(q)
+        seat = self.data.seats[q]
         if seat.quest:
             return []
         questable = self.game.questable(self.data.side, seat.columns)
@@ -595,14 +594,15 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
         """Why the owner cannot use this power now in their turn (timing, ring, Eleusis)."""
-        seat, timing, eleusis = self.data.seats[q], self.game.timing[instance], \
-            self.game.eleusis
+        seat = self.data.seats[q]
         if instance in seat.citizens:
             return CITIZENS
+        timing = self.game.timing[instance]
         if timing is Timing.ACTIVATE and instance in seat.turned:
             return ACTIVATE
         if timing is Timing.TRIGGER and instance not in seat.rings:
             return TRIGGER
+        eleusis = self.game.eleusis
         if instance in eleusis and not any(c in eleusis for c in seat.domain
                                            if c != instance and c not in seat.citizens):
             return ELEUSIS
@@ -688,27 +688,31 @@ class ElysiumState(State):
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9), in the
         order of ``legends.places``."""
-        seat, cards = self.read_seat(q), self.game.inst
+        seat, cards, move = self.data.seats[q], self.game.inst, self.move
         views = [self.legend_view(legend, seat) for legend in seat.legends]
+        citizens, gold, free, extra = seat.citizens, seat.gold, mode == "free", \
+            mode == "plus_one"
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:
             if spec is not ANY and not spec.matches(self.facts(q, c)):
                 continue
-            card = None if c in seat.citizens else cards[c]
-            if card is None:
+            if c in citizens:
                 if citizen_seen:
                     continue
                 citizen_seen = True
-            name = self.label(q, c)
-            places = [] if card is None else [(-1, card.level, "")]
-            places += [(index, level, view.detail) for index, view in enumerate(views)
-                       if (level := view.level(c, card)) is not None]
+                card, name, places = None, "a Citizen", []
+            else:
+                card = cards[c]
+                name, places = self.game.labels[c], [(-1, card.level, "")]
+            for index, view in enumerate(views):
+                level = view.level(c, card)
+                if level is not None:
+                    places.append((index, level, view.detail))
             for index, level, detail in places:
-                cost = 0 if mode == "free" else level + (mode == "plus_one")
-                if cost <= seat.gold:
-                    out.append(self.move(_transfer_move, kind, rule, c, name, index, detail,
-                                         cost))
+                cost = 0 if free else level + extra
+                if cost <= gold:
+                    out.append(move(_transfer_move, kind, rule, c, name, index, detail, cost))
         return out
 
     def legend_view(self, legend: list[str], seat: Seat) -> L.LegendView:
