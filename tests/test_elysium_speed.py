@@ -90,11 +90,12 @@ def offered(states):
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 7)])
 def test_moves_made_once_per_game_are_what_each_state_would_make_itself(
         players, seed, monkeypatch):
-    """``ElysiumState.move`` keeps moves per game: over a random game, the states and their
-    legal moves are the ones worked out afresh, field for field."""
+    """``ElysiumState.move`` and ``moves`` keep moves per game: over a random game, the states
+    and their legal moves are the ones worked out afresh, field for field."""
     states = list(random_states(players, seed))
     memoised = offered(states), [s.to_json() for s in states]
     monkeypatch.setattr(ElysiumState, "move", lambda s, make, *args: make(s, *args))
+    monkeypatch.setattr(ElysiumState, "moves", lambda s, make, items: [make(s, i) for i in items])
     fresh = list(random_states(players, seed))
     assert (offered(fresh), [s.to_json() for s in fresh]) == memoised
 
@@ -183,7 +184,7 @@ def test_tables_shared_by_the_games_of_the_same_options_are_the_ones_a_game_work
     elysium_game._TABLES.clear()
     fresh = mythlab.make("elysium", seed=1, **options)
     assert fresh.inst is not kept.inst
-    grown = {"moves", "_meetable", "_questable"}  # filled as play asks
+    grown = {"moves", "item_moves", "_meetable", "_questable"}  # filled as play asks
     assert {k: v for k, v in vars(fresh).items() if k not in grown} \
         == {k: v for k, v in vars(kept).items() if k not in grown}
 

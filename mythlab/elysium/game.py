@@ -124,6 +124,8 @@ class GameTables:
         #: moves made once and offered by every state (``ElysiumState.move``): they depend on
         #: the cards and players, not the seed
         self.moves: dict[tuple, Action] = {}
+        #: the moves of makers of one argument, by maker and argument (``ElysiumState.moves``)
+        self.item_moves: dict[Callable[..., Action], dict[Any, Action]] = {}
         #: what transfer offers read of each legend (``ElysiumState.legend_view``)
         self.legend_views: dict[tuple, LegendView] = {}
         self.sorted_deck = sorted(self.deck)

@@ -240,6 +240,15 @@ class ElysiumState(State):
             found = moves[key] = make(self, *args)
         return found
 
+    def moves(self, make: Callable[[ElysiumState, Any], Action], items: Iterable[Any]
+              ) -> list[Action]:
+        """``[move(make, item) for item in items]`` for a maker of one argument (a card, a
+        column), kept by the argument alone: an offer makes several such moves."""
+        table = self.game.item_moves.get(make)
+        if table is None or len(table) >= MOVES_KEPT:
+            table = self.game.item_moves[make] = {}
+        return [table.get(item) or table.setdefault(item, make(self, item)) for item in items]
+
     def card(self, instance: str) -> Card:
         """The card a physical card (an instance id such as ``hd7``) is a copy of."""
         return self.game.inst[instance]

@@ -58,7 +58,7 @@ def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
         out.append(move(_end_move))
         return out
     cards, quests = s.takeable_cards(q), s.takeable_quests(q)
-    out = [move(_take_move, c) for c in cards]
+    out = s.moves(_take_move, cards)
     if quests:
         side = s.data.side
         out += [move(_quest_move, x, side) for x in quests]
@@ -159,8 +159,7 @@ def do_end_turn(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.offers("column")
 def offer_column(s: ElysiumState, t: Task) -> list[Action]:
     """After a card or quest, discard one column, any colour (p.6)."""
-    move = s.move
-    return [move(_column_move, c) for c in s.data.seats[t.player].columns]
+    return s.moves(_column_move, s.data.seats[t.player].columns)
 
 
 def _column_move(s: ElysiumState, colour: str) -> Action:
