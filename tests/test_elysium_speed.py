@@ -256,3 +256,22 @@ def test_whether_the_game_is_over_is_the_engine_s_answer(players, seed):
 
     assert [s.is_terminal() for s in random_states(players, seed)] \
         == [State.is_terminal(s) for s in random_states(players, seed)]
+
+
+def test_a_permanent_power_does_nothing_on_an_event_it_does_not_listen_to():
+    """``fire`` asks only the Permanent cards whose ``when`` names the event
+    (``ElysiumGame.listens``): for every Permanent card of every family set and every event,
+    its power evaluated on an event it does not listen to, about any card, gives no effect."""
+    from mythlab.elysium.context import GameContext
+    from mythlab.elysium.powers import EventKind, PowerEvent, evaluate
+
+    for families in sorted(rules_book().family_sets):
+        game = mythlab.make("elysium", families=families)
+        state = game.initial_state()
+        assert set(game.listens) == game.permanent
+        for i in game.permanent:
+            for kind in EventKind:
+                for card in (game.facts[i], *game.facts.values()):
+                    effects = evaluate(game.inst[i].power, GameContext(state, 0, game.facts[i]),
+                                       event=PowerEvent(kind, 0, card))
+                    assert kind in game.listens[i] or not effects

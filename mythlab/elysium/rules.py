@@ -636,8 +636,10 @@ class ElysiumState(State):
             watchers.append(instance)
         if not watchers:
             return
-        event = PowerEvent(kind, q, self.facts(q, instance))
+        event, listens = PowerEvent(kind, q, self.facts(q, instance)), self.game.listens
         for c in watchers:
+            if kind not in listens[c]:  # its power would do nothing (``_fires``)
+                continue
             ctx = GameContext(self, q, self.game.facts[c])
             effects = evaluate(self.card(c).power, ctx, event=event)
             if effects:

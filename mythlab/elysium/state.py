@@ -121,6 +121,8 @@ TO_CHANGE = {f.name: copy for f in fields(ElysiumData)
              if (copy := _COPIES_TO_CHANGE[str(f.type)]) is not None}
 
 
+#: an instance made without ``__init__``, for the copies below to fill its fields
+_new = object.__new__
 #: how ``ElysiumState.seat`` copies each list of a ``Seat`` the first time a move changes it
 #: in place (a legend is a list too: a transfer appends to it)
 _SEAT_LIST_COPIES: dict[str, Callable[[Any], Any]] = {
@@ -133,7 +135,7 @@ SEAT_LISTS = {f.name: _SEAT_LIST_COPIES[str(f.type)] for f in fields(Seat)
 def copy_sharing_lists(seat: Seat) -> Seat:
     """A copy of a seat that still shares ``seat``'s lists: a move changes one or two of them,
     so ``ElysiumState.seat`` copies a list (``SEAT_LISTS``) only when the rule names it."""
-    new = object.__new__(Seat)
+    new = _new(Seat)
     new.__dict__ = seat.__dict__.copy()
     return new
 
@@ -141,7 +143,7 @@ def copy_sharing_lists(seat: Seat) -> Seat:
 def copy_task(task: Task) -> Task:
     """A copy of a task for a doer to change: the doers that change the task they answer
     (``rules.CHANGES_ITS_TASK``) change its count only, so its lists are shared."""
-    new = object.__new__(Task)
+    new = _new(Task)
     new.__dict__ = task.__dict__.copy()
     return new
 
@@ -159,6 +161,6 @@ def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     tasks = copied["tasks"] = copied["tasks"][:]
     if copy_top and tasks:
         tasks[-1] = copy_task(tasks[-1])
-    new = object.__new__(ElysiumData)
+    new = _new(ElysiumData)
     new.__dict__ = copied
     return new
