@@ -61,13 +61,19 @@ def test_no_move_changes_a_state_it_shares_its_position_with(families):
 
 
 def test_a_move_copies_only_what_it_changes():
-    """A column discarded changes that seat and the task stack only: the other seats, the
-    Agora, the piles and the bonus tiles are the very objects of the state before the move."""
+    """A column discarded changes that seat's columns and the task stack only: the seat's other
+    lists, the other seats, the Agora, the piles and the bonus tiles are the very objects of the
+    state before the move."""
+    from mythlab.elysium.state import SEAT_LISTS
+
     state = next(s for s in random_states(4, 5)
                  if s.decision().kind == "column" and s.data.level_bonus)
     after = state.apply(state.legal_actions()[0])
     q = state.decision().player
     assert after.data.seats[q] is not state.data.seats[q]
+    assert after.data.seats[q].columns is not state.data.seats[q].columns
+    assert all(getattr(after.data.seats[q], name) is getattr(state.data.seats[q], name)
+               for name in SEAT_LISTS if name != "columns")
     assert all(a is b for n, (a, b) in enumerate(zip(after.data.seats, state.data.seats,
                                                       strict=True)) if n != q)
     assert after.data.tasks is not state.data.tasks
@@ -84,11 +90,12 @@ def offered(states):
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 7)])
 def test_moves_made_once_per_game_are_what_each_state_would_make_itself(
         players, seed, monkeypatch):
-    """``ElysiumState.move`` keeps moves per game: over a random game, the states and their
-    legal moves are the ones worked out afresh, field for field."""
+    """``ElysiumState.move`` and ``moves`` keep moves per game: over a random game, the states
+    and their legal moves are the ones worked out afresh, field for field."""
     states = list(random_states(players, seed))
     memoised = offered(states), [s.to_json() for s in states]
     monkeypatch.setattr(ElysiumState, "move", lambda s, make, *args: make(s, *args))
+    monkeypatch.setattr(ElysiumState, "moves", lambda s, make, items: [make(s, i) for i in items])
     fresh = list(random_states(players, seed))
     assert (offered(fresh), [s.to_json() for s in fresh]) == memoised
 
@@ -177,7 +184,7 @@ def test_tables_shared_by_the_games_of_the_same_options_are_the_ones_a_game_work
     elysium_game._TABLES.clear()
     fresh = mythlab.make("elysium", seed=1, **options)
     assert fresh.inst is not kept.inst
-    grown = {"moves", "_meetable", "_questable"}  # filled as play asks
+    grown = {"moves", "item_moves", "_meetable", "_questable"}  # filled as play asks
     assert {k: v for k, v in vars(fresh).items() if k not in grown} \
         == {k: v for k, v in vars(kept).items() if k not in grown}
 
@@ -239,3 +246,32 @@ def test_a_legend_view_tells_a_citizen_from_the_card_it_is():
         offers = s.transfer_offers(0, "normal", ANY, "transfer", "rule")
         assert [(a.label, a.args, a.note) for a in offers] == plain_transfer_offers(s, 0, "normal")
         assert (d, 0, 1) in [a.args for a in offers] if citizens else len(offers) == 1
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 14), (4, 15)])
+def test_whether_the_game_is_over_is_the_engine_s_answer(players, seed):
+    """``ElysiumState.is_terminal`` reads the position directly: at every state of a random
+    game it gives the engine's own answer."""
+    from mythlab.engine import State
+
+    assert [s.is_terminal() for s in random_states(players, seed)] \
+        == [State.is_terminal(s) for s in random_states(players, seed)]
+
+
+def test_a_permanent_power_does_nothing_on_an_event_it_does_not_listen_to():
+    """``fire`` asks only the Permanent cards whose ``when`` names the event
+    (``ElysiumGame.listens``): for every Permanent card of every family set and every event,
+    its power evaluated on an event it does not listen to, about any card, gives no effect."""
+    from mythlab.elysium.context import GameContext
+    from mythlab.elysium.powers import EventKind, PowerEvent, evaluate
+
+    for families in sorted(rules_book().family_sets):
+        game = mythlab.make("elysium", families=families)
+        state = game.initial_state()
+        assert set(game.listens) == game.permanent
+        for i in game.permanent:
+            for kind in EventKind:
+                for card in (game.facts[i], *game.facts.values()):
+                    effects = evaluate(game.inst[i].power, GameContext(state, 0, game.facts[i]),
+                                       event=PowerEvent(kind, 0, card))
+                    assert kind in game.listens[i] or not effects

@@ -117,6 +117,10 @@ class GameTables:
         #: the instances of Permanent cards, and of Eleusis cards
         self.permanent = frozenset(i for i, c in self.inst.items() if c.timing is Timing.PERMANENT)
         self.eleusis = frozenset(i for i, c in self.inst.items() if c.eleusis)
+        #: the events each Permanent card reacts to: those its ``when`` steps name (a power
+        #: acts only through them, ``_check_card``), so ``ElysiumState.fire`` asks no other
+        self.listens = {i: frozenset(e for step in _steps(c.power) for e in step.when.events)
+                        for i, c in self.inst.items() if c.timing is Timing.PERMANENT}
         #: Legend powers that count the phase's transfers (``ElysiumState.counted_over_phase``)
         self.counted_over_phase = frozenset(
             i for i, c in self.inst.items()
@@ -124,6 +128,8 @@ class GameTables:
         #: moves made once and offered by every state (``ElysiumState.move``): they depend on
         #: the cards and players, not the seed
         self.moves: dict[tuple, Action] = {}
+        #: the moves of makers of one argument, by maker and argument (``ElysiumState.moves``)
+        self.item_moves: dict[Callable[..., Action], dict[Any, Action]] = {}
         #: what transfer offers read of each legend (``ElysiumState.legend_view``)
         self.legend_views: dict[tuple, LegendView] = {}
         self.sorted_deck = sorted(self.deck)
@@ -267,11 +273,15 @@ class ElysiumGame(Game):
         return float(vp[player] - max(others, default=0)) + 0.1 * state.data.seats[player].gold
 
 
+def _steps(power: Any) -> tuple[Any, ...]:
+    """A power's steps: the steps of a sequence, or the power alone."""
+    return power if isinstance(power, tuple) else (power,)
+
+
 def _check_card(file: str, card: Card) -> None:
     """Powers the engine cannot run are refused up front, naming the card and field."""
     if card.timing is Timing.PERMANENT:
-        steps = card.power if isinstance(card.power, tuple) else (card.power,)
-        if not all(isinstance(p, When) for p in steps):
+        if not all(isinstance(p, When) for p in _steps(card.power)):
             raise DataError(file, card.id, "power", "a permanent power acts through 'when' "
                                                     "(whenever you take or transfer …)")
     if card.timing is not Timing.ACTIVATE and card.timing is not Timing.INSTANT:

@@ -99,7 +99,7 @@ def do_discard(s: ElysiumState, t: Task, a: Action) -> None:
     if t.zone == "domain":
         s.leave_domain(q, c)
         if c in seat.citizens:
-            seat.citizens.remove(c)
+            s.seat(q, "citizens").citizens.remove(c)
             s.to_change("removed").append(c)
             s.log(f"{s.player_name(q)} discards a Citizen: it leaves the game face down.",
                   RULES.ruling("discarded-citizen"))

@@ -18,7 +18,6 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mythlab.engine import Action, State, act
-from mythlab.engine.copying import replicate
 
 from . import hidden, power_tasks, turns  # noqa: F401  (they register their rules on RULES)
 from . import legends as L
@@ -70,7 +69,19 @@ from .refs import (
     TWO_PLAYERS,
 )
 from .scoring import score_table
-from .state import II, III, TO_CHANGE, ElysiumData, Seat, Task, copy_for_move, filter_text
+from .state import (
+    II,
+    III,
+    SEAT_LISTS,
+    TO_CHANGE,
+    ElysiumData,
+    Seat,
+    Task,
+    copy_for_move,
+    copy_sharing_lists,
+    copy_task,
+    filter_text,
+)
 
 if TYPE_CHECKING:
     from .game import ElysiumGame
@@ -78,8 +89,8 @@ if TYPE_CHECKING:
 #: move kinds made by themselves when they are the only legal move: the last column, a pass,
 #: the end of a turn or of a player's transfers, the forced Citizen (p.6)
 FORCED = frozenset({"column", "pass", "end", "end_transfers", "citizen"})
-#: move kinds whose doer changes the task it answers (its count): a move of another kind
-#: leaves its task shared with the state before it (``copy_for_move``)
+#: move kinds whose doer changes the task it answers, its count only (``copy_task``): a move of
+#: another kind leaves its task shared with the state before it (``copy_for_move``)
 CHANGES_ITS_TASK = frozenset({"take", "quest", "citizen", "power_transfer", "take_from",
                               "discard"})
 #: how many moves the games of the same options keep (``ElysiumState.move``): enough for all
@@ -126,11 +137,16 @@ def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
     return len(columns) >= size and all(c in columns for c in colours)
 
 
+#: a seat's bits in ``ElysiumState._shared``: the seat itself, then each of its lists
+_SEAT_LIST_BIT = {name: 1 + i for i, name in enumerate(SEAT_LISTS)}
+_SEAT_BITS = 1 + len(SEAT_LISTS)
+
+
 class ElysiumState(State):
     """A position in Elysium."""
 
-    #: ``_shared``: a bit per seat still shared with the state before the move (the other
-    #: fields are the engine's ``to_change``)
+    #: ``_shared``: a bit per seat, and per list of a seat, still shared with the state before
+    #: the move (``seat``; the other fields are the engine's ``to_change``)
     __slots__ = ("_shared",)
     data_class = ElysiumData
     rules = RULES
@@ -140,6 +156,12 @@ class ElysiumState(State):
     # ------------------------------------------------------------------ engine hooks
     def _phase_name(self) -> str:
         return "Game over" if self.data.over else self.data.phase
+
+    def is_terminal(self) -> bool:
+        """The engine's test (the terminal phase), asked at every step: only a position whose
+        game is over, or whose phase says so, needs its phase worked out."""
+        d, terminal = self.data, self.game.terminal_phase
+        return (d.over or d.phase == terminal) and self._phase_name() == terminal
 
     def _scores(self) -> dict[str, Any]:
         return score_table(self)
@@ -162,19 +184,32 @@ class ElysiumState(State):
         return copy_for_move(self.data, action.kind in CHANGES_ITS_TASK)
 
     def _before_move(self, action: Action) -> None:
-        # a move is carried out on the copy ``_copy_data_for`` made: every seat and field is
-        # shared with the state before it
-        self._shared = (1 << len(self.data.seats)) - 1
+        # a move is carried out on the copy ``_copy_data_for`` made: every seat, every list of
+        # a seat and every field is shared with the state before it
+        self._shared = (1 << len(self.data.seats) * _SEAT_BITS) - 1
 
     # ------------------------------------------------------------------ small helpers
-    def seat(self, q: int) -> Seat:
-        """Player ``q``'s board, domain, Elysium and epoch counters, for a rule to read or
-        change: a seat still shared with the state before the move is copied first."""
-        shared = getattr(self, "_shared", 0)  # unset: a state no move made (initial, clone)
-        if shared >> q & 1:
-            self._shared = shared & ~(1 << q)
-            self.data.seats[q] = replicate(self.data.seats[q])
-        return self.data.seats[q]
+    def seat(self, q: int, *lists: str) -> Seat:
+        """Player ``q``'s board, domain, Elysium and epoch counters, for a rule to change its
+        numbers, set its lists anew, or change in place the lists named in ``lists``
+        (``"domain"``, ``"rings"`` …): a seat still shared with the state before the move is
+        copied first, sharing its lists, and each list named is copied the first time."""
+        try:
+            shared = self._shared
+        except AttributeError:  # a state no move made (a new game, a clone) owns its seats
+            return self.data.seats[q]
+        seats, base = self.data.seats, q * _SEAT_BITS
+        if shared >> base & 1:
+            shared &= ~(1 << base)
+            seats[q] = copy_sharing_lists(seats[q])
+        seat = seats[q]
+        for name in lists:
+            bit = base + _SEAT_LIST_BIT[name]
+            if shared >> bit & 1:
+                shared &= ~(1 << bit)
+                setattr(seat, name, SEAT_LISTS[name](getattr(seat, name)))
+        self._shared = shared
+        return seat
 
     def _copy_field(self, name: str, value: Any) -> Any:
         """A shared field for a move to change (the engine's ``to_change``): each list or dict
@@ -204,6 +239,15 @@ class ElysiumState(State):
                 moves.clear()
             found = moves[key] = make(self, *args)
         return found
+
+    def moves(self, make: Callable[[ElysiumState, Any], Action], items: Iterable[Any]
+              ) -> list[Action]:
+        """``[move(make, item) for item in items]`` for a maker of one argument (a card, a
+        column), kept by the argument alone: an offer makes several such moves."""
+        table = self.game.item_moves.get(make)
+        if table is None or len(table) >= MOVES_KEPT:
+            table = self.game.item_moves[make] = {}
+        return [table.get(item) or table.setdefault(item, make(self, item)) for item in items]
 
     def card(self, instance: str) -> Card:
         """The card a physical card (an instance id such as ``hd7``) is a copy of."""
@@ -265,8 +309,9 @@ class ElysiumState(State):
         self.log(f"Families: {', '.join(f.capitalize() for f in d.families)}; the deck of "
                  f"{len(d.draw)} cards is shuffled.", SETUP)
         for q in d.order:
-            self.log(f"{self.player_name(q)} has disc #{self.seat(q).disc}, "
-                     f"{self.seat(q).vp} VP and {self.seat(q).gold} gold.", SETUP)
+            seat = self.read_seat(q)
+            self.log(f"{self.player_name(q)} has disc #{seat.disc}, {seat.vp} VP and "
+                     f"{seat.gold} gold.", SETUP)
         self.log(f"Pediment side {d.side}: "
                  + ", ".join(f"quest {g.quests[t].number} needs "
                              + " or ".join(self.quest_colours(t)) for t in d.quests) + ".",
@@ -329,7 +374,7 @@ class ElysiumState(State):
                 self.done(task)             # nothing to decide: the decision is dropped
             elif len(offers) == 1 and offers[0].kind in FORCED:
                 if offers[0].kind in CHANGES_ITS_TASK:  # shared with the previous state
-                    d.tasks[-1] = task = replicate(task)
+                    d.tasks[-1] = task = copy_task(task)
                 RULES.do(self, task, offers[0])
             else:
                 self._legal_cache = tuple(offers)
@@ -494,7 +539,7 @@ class ElysiumState(State):
 
     def domain_keys(self, q: int, ignore: str = "") -> set[str]:
         """The pictures of the face-up cards in a domain."""
-        seat, keys = self.read_seat(q), self.game.keys
+        seat, keys = self.data.seats[q], self.game.keys
         return {keys[c] for c in seat.domain if c != ignore and c not in seat.citizens}
 
     def identical(self, q: int, instance: str, ignore: str = "") -> bool:
@@ -503,17 +548,16 @@ class ElysiumState(State):
 
     def takeable_cards(self, q: int) -> list[str]:
         """Agora cards ``q`` may take now: quota, no identical card, condition met (p.5)."""
-        seat = self.read_seat(q)
-        if seat.cards_taken >= self.game.number("cards_per_epoch"):
+        seat, game = self.data.seats[q], self.game
+        if seat.cards_taken >= game.number("cards_per_epoch"):
             return []
-        held, keys, meetable = self.domain_keys(q), self.game.keys, \
-            self.game.meetable(seat.columns)
+        held, keys, meetable = self.domain_keys(q), game.keys, game.meetable(seat.columns)
         return self.distinct([c for c in self.data.agora
                               if c in meetable and keys[c] not in held])
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
-        seat = self.read_seat(q)
+        seat = self.data.seats[q]
         if seat.quest:
             return []
         questable = self.game.questable(self.data.side, seat.columns)
@@ -521,13 +565,13 @@ class ElysiumState(State):
 
     def enter_domain(self, q: int, instance: str, how: str, rule: str) -> None:
         """A card comes face up into a domain: ring, Permanent reactions, Instant power."""
-        seat = self.seat(q)
+        seat = self.seat(q, "domain", "acquired")
         seat.domain.append(instance)
         seat.acquired.append(instance)
         card = self.card(instance)
         self.log(f"{self.player_name(q)} {how} {self.game.labels[instance]}.", rule)
         if card.timing is Timing.TRIGGER:
-            seat.rings.append(instance)
+            self.seat(q, "rings").rings.append(instance)
         if card.timing is Timing.INSTANT:
             self.use(q, instance, INSTANT)
         self.fire(q, EventKind.TAKE, instance)
@@ -539,7 +583,7 @@ class ElysiumState(State):
         if card is None:
             self.log("No card is left to take as a Citizen.", RULES.ruling("reshuffle"))
             return False
-        seat = self.seat(q)
+        seat = self.seat(q, "domain", "citizens", "acquired")
         seat.domain.append(card)
         seat.citizens.append(card)
         seat.acquired.append(card)
@@ -549,24 +593,25 @@ class ElysiumState(State):
 
     def leave_domain(self, q: int, instance: str) -> None:
         """A card leaves the domain, and with it its turned state and its trigger ring."""
-        seat = self.seat(q)
+        seat = self.seat(q, "domain")
         seat.domain.remove(instance)
         if instance in seat.turned:
-            seat.turned.remove(instance)
+            self.seat(q, "turned").turned.remove(instance)
         if instance in seat.rings:
-            seat.rings.remove(instance)
+            self.seat(q, "rings").rings.remove(instance)
 
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
         """Why the owner cannot use this power now in their turn (timing, ring, Eleusis)."""
-        seat, timing, eleusis = self.data.seats[q], self.game.timing[instance], \
-            self.game.eleusis
+        seat = self.data.seats[q]
         if instance in seat.citizens:
             return CITIZENS
+        timing = self.game.timing[instance]
         if timing is Timing.ACTIVATE and instance in seat.turned:
             return ACTIVATE
         if timing is Timing.TRIGGER and instance not in seat.rings:
             return TRIGGER
+        eleusis = self.game.eleusis
         if instance in eleusis and not any(c in eleusis for c in seat.domain
                                            if c != instance and c not in seat.citizens):
             return ELEUSIS
@@ -591,8 +636,10 @@ class ElysiumState(State):
             watchers.append(instance)
         if not watchers:
             return
-        event = PowerEvent(kind, q, self.facts(q, instance))
+        event, listens = PowerEvent(kind, q, self.facts(q, instance)), self.game.listens
         for c in watchers:
+            if kind not in listens[c]:  # its power would do nothing (``_fires``)
+                continue
             ctx = GameContext(self, q, self.game.facts[c])
             effects = evaluate(self.card(c).power, ctx, event=event)
             if effects:
@@ -652,27 +699,31 @@ class ElysiumState(State):
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9), in the
         order of ``legends.places``."""
-        seat, cards = self.read_seat(q), self.game.inst
+        seat, cards, move = self.data.seats[q], self.game.inst, self.move
         views = [self.legend_view(legend, seat) for legend in seat.legends]
+        citizens, gold, free, extra = seat.citizens, seat.gold, mode == "free", \
+            mode == "plus_one"
         out: list[Action] = []
         citizen_seen = False
         for c in seat.domain:
             if spec is not ANY and not spec.matches(self.facts(q, c)):
                 continue
-            card = None if c in seat.citizens else cards[c]
-            if card is None:
+            if c in citizens:
                 if citizen_seen:
                     continue
                 citizen_seen = True
-            name = self.label(q, c)
-            places = [] if card is None else [(-1, card.level, "")]
-            places += [(index, level, view.detail) for index, view in enumerate(views)
-                       if (level := view.level(c, card)) is not None]
+                card, name, places = None, "a Citizen", []
+            else:
+                card = cards[c]
+                name, places = self.game.labels[c], [(-1, card.level, "")]
+            for index, view in enumerate(views):
+                level = view.level(c, card)
+                if level is not None:
+                    places.append((index, level, view.detail))
             for index, level, detail in places:
-                cost = 0 if mode == "free" else level + (mode == "plus_one")
-                if cost <= seat.gold:
-                    out.append(self.move(_transfer_move, kind, rule, c, name, index, detail,
-                                         cost))
+                cost = 0 if free else level + extra
+                if cost <= gold:
+                    out.append(move(_transfer_move, kind, rule, c, name, index, detail, cost))
         return out
 
     def legend_view(self, legend: list[str], seat: Seat) -> L.LegendView:
@@ -690,7 +741,7 @@ class ElysiumState(State):
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:
         """Move a card from the domain to the Elysium, paying, then bonuses and reactions."""
-        seat, cards = self.seat(q), self.game.inst
+        seat, cards = self.seat(q, "legends", "transferred"), self.game.inst
         name = self.label(q, instance)
         rule = CITIZEN_JOKER if instance in seat.citizens else rule
         seat.gold -= cost

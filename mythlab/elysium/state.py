@@ -10,8 +10,6 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
-from mythlab.engine.copying import replicate
-
 from .powers import CardSpec
 
 #: the phases the turn flow and the views test for by name
@@ -123,6 +121,33 @@ TO_CHANGE = {f.name: copy for f in fields(ElysiumData)
              if (copy := _COPIES_TO_CHANGE[str(f.type)]) is not None}
 
 
+#: an instance made without ``__init__``, for the copies below to fill its fields
+_new = object.__new__
+#: how ``ElysiumState.seat`` copies each list of a ``Seat`` the first time a move changes it
+#: in place (a legend is a list too: a transfer appends to it)
+_SEAT_LIST_COPIES: dict[str, Callable[[Any], Any]] = {
+    "list[str]": list.copy, "list[list[str]]": lambda legends: [lg[:] for lg in legends]}
+#: the copier of each list of a ``Seat``; its other fields are atoms, set, never changed
+SEAT_LISTS = {f.name: _SEAT_LIST_COPIES[str(f.type)] for f in fields(Seat)
+              if str(f.type).startswith("list")}
+
+
+def copy_sharing_lists(seat: Seat) -> Seat:
+    """A copy of a seat that still shares ``seat``'s lists: a move changes one or two of them,
+    so ``ElysiumState.seat`` copies a list (``SEAT_LISTS``) only when the rule names it."""
+    new = _new(Seat)
+    new.__dict__ = seat.__dict__.copy()
+    return new
+
+
+def copy_task(task: Task) -> Task:
+    """A copy of a task for a doer to change: the doers that change the task they answer
+    (``rules.CHANGES_ITS_TASK``) change its count only, so its lists are shared."""
+    new = _new(Task)
+    new.__dict__ = task.__dict__.copy()
+    return new
+
+
 def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     """A copy of the position for a move to change, sharing all it can with ``data``: a move
     changes one or two seats and a few fields, so ``ElysiumState.seat`` copies a seat, and
@@ -135,7 +160,7 @@ def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     copied["seats"] = copied["seats"][:]
     tasks = copied["tasks"] = copied["tasks"][:]
     if copy_top and tasks:
-        tasks[-1] = replicate(tasks[-1])
-    new = object.__new__(ElysiumData)
+        tasks[-1] = copy_task(tasks[-1])
+    new = _new(ElysiumData)
     new.__dict__ = copied
     return new

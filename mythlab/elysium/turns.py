@@ -38,10 +38,9 @@ def power_offers(s: ElysiumState, q: int, powers: frozenset[str], kind: str, rul
     """Moves using the ``powers`` (a game's set of Activate and Trigger cards, or of Legend
     cards) that ``q`` may use now (domain cards, then ``extra`` cards such as the ones
     transferred this phase)."""
-    seat = s.read_seat(q)
+    seat, usable, move = s.data.seats[q], s.usable, s.move
     cards = seat.domain + [c for c in extra if c not in seat.domain] if extra else seat.domain
-    return [s.move(_use_move, c, kind, rule) for c in cards
-            if c in powers and s.usable(q, c) is None]
+    return [move(_use_move, c, kind, rule) for c in cards if c in powers and usable(q, c) is None]
 
 
 def _use_move(s: ElysiumState, c: str, kind: str, rule: str) -> Action:
@@ -53,23 +52,23 @@ def _use_move(s: ElysiumState, c: str, kind: str, rule: str) -> Action:
 @RULES.offers("turn")
 def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
     """Phase II turn (p.5-6): a card or a quest, a forced Citizen, or a pass; powers."""
-    q = t.player
-    out: list[Action] = []
-    if not t.count:
-        cards, quests = s.takeable_cards(q), s.takeable_quests(q)
-        out += [s.move(_take_move, c) for c in cards]
-        out += [s.move(_quest_move, x, s.data.side) for x in quests]
-        if not cards and not quests:
-            seat = s.read_seat(q)
-            if seat.cards_taken < s.game.number("cards_per_epoch") and (s.data.draw
-                                                                      or s.data.discard):
-                out.append(s.move(_citizen_move))
-            else:
-                out.append(s.move(_pass_move))
-    out += power_offers(s, q, s.game.turn_powers, "use", POWERS)
+    q, move = t.player, s.move
     if t.count:
-        out.append(s.move(_end_move))
-    return out
+        out = power_offers(s, q, s.game.turn_powers, "use", POWERS)
+        out.append(move(_end_move))
+        return out
+    cards, quests = s.takeable_cards(q), s.takeable_quests(q)
+    out = s.moves(_take_move, cards)
+    if quests:
+        side = s.data.side
+        out += [move(_quest_move, x, side) for x in quests]
+    elif not cards:
+        if s.data.seats[q].cards_taken < s.game.number("cards_per_epoch") and (s.data.draw
+                                                                           or s.data.discard):
+            out.append(move(_citizen_move))
+        else:
+            out.append(move(_pass_move))
+    return out + power_offers(s, q, s.game.turn_powers, "use", POWERS)
 
 
 def _take_move(s: ElysiumState, c: str) -> Action:
@@ -134,12 +133,12 @@ def do_take_citizen(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.does("use")
 def do_use(s: ElysiumState, t: Task, a: Action) -> None:
     """Use an Activate power (the card turns) or a Trigger power (its ring comes off), p.7."""
-    c, seat = a.args[0], s.seat(t.player)
+    c = a.args[0]
     if s.card(c).timing is Timing.ACTIVATE:
-        seat.turned.append(c)
+        s.seat(t.player, "turned").turned.append(c)
         s.use(t.player, c, ACTIVATE)
     else:
-        seat.rings.remove(c)
+        s.seat(t.player, "rings").rings.remove(c)
         s.use(t.player, c, TRIGGER)
 
 
@@ -160,7 +159,7 @@ def do_end_turn(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.offers("column")
 def offer_column(s: ElysiumState, t: Task) -> list[Action]:
     """After a card or quest, discard one column, any colour (p.6)."""
-    return [s.move(_column_move, c) for c in s.read_seat(t.player).columns]
+    return s.moves(_column_move, s.data.seats[t.player].columns)
 
 
 def _column_move(s: ElysiumState, colour: str) -> Action:
@@ -171,7 +170,7 @@ def _column_move(s: ElysiumState, colour: str) -> Action:
 def do_column(s: ElysiumState, t: Task, a: Action) -> None:
     """The column leaves the player's board until Phase IV."""
     s.done(t)
-    s.seat(t.player).columns.remove(a.args[0])
+    s.seat(t.player, "columns").columns.remove(a.args[0])
     s.log(f"{s.player_name(t.player)} discards the {a.args[0]} column.", COLUMN)
 
 
@@ -207,7 +206,7 @@ def do_transfer(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.does("use_legend")
 def do_use_legend(s: ElysiumState, t: Task, a: Action) -> None:
     """Use a Legend power, once this phase (p.8)."""
-    s.seat(t.player).legend_used.append(a.args[0])
+    s.seat(t.player, "legend_used").legend_used.append(a.args[0])
     s.use(t.player, a.args[0], RULES.ruling("legend-timing"))
 
 
@@ -220,7 +219,7 @@ def do_end_transfers(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.automatic("settle")
 def settle(s: ElysiumState, t: Task) -> None:
     """End of Phase III: the player's Legend powers that count the phase's transfers."""
-    q, seat = t.player, s.seat(t.player)
+    q, seat = t.player, s.seat(t.player, "legend_used")
     for c in s.phase_counts(q):
         seat.legend_used.append(c)
         s.log(f"End of Phase III: {s.game.labels[c]} counts the {len(seat.transferred)} "

@@ -204,7 +204,12 @@ def evaluate(power: Power, ctx: PowerContext, *, event: PowerEvent | None = None
     power does something only for a matching ``event`` of its owner; a card's own *take* does
     not trigger it (it was not in the domain yet), its own *transfer* does (p.12, p.13).
     """
-    me = ctx.owner if player is None else player
+    return _node(power, ctx, event, ctx.owner if player is None else player)
+
+
+def _node(power: Power, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
+    """``evaluate`` for player ``me``: the node's rule (``_RULES``). The rules of the nodes
+    holding others call it directly (a power is a small tree walked at every use)."""
     rule = _RULES.get(type(power))
     if rule is None:
         raise TypeError(f"not a power node: {power!r}")
@@ -218,7 +223,7 @@ def _sequence(power: tuple[Power, ...], ctx: PowerContext, event: PowerEvent | N
         if isinstance(step, OthersMay) and isinstance(step.others_may.do, Same):
             prior += _others_may(step, power[:i], ctx, event)
         else:
-            prior += evaluate(step, ctx, event=event, player=me)
+            prior += _node(step, ctx, event, me)
     return prior
 
 
@@ -255,18 +260,18 @@ def _nothing(power: Nothing | Same, ctx: PowerContext, event: PowerEvent | None,
 
 def _choose_one(power: ChooseOne, ctx: PowerContext, event: PowerEvent | None,
                 me: int) -> list[Effect]:
-    return [Choice(me, tuple(tuple(evaluate(o, ctx, event=event, player=me))
+    return [Choice(me, tuple(tuple(_node(o, ctx, event, me))
                              for o in power.choose_one))]
 
 
 def _may(power: May, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
-    inner = evaluate(power.may, ctx, event=event, player=me)
+    inner = _node(power.may, ctx, event, me)
     return [MayDo(me, tuple(inner))] if inner else []
 
 
 def _others(power: Others, ctx: PowerContext, event: PowerEvent | None,
             me: int) -> list[Effect]:
-    return [e for p in others_of(ctx) for e in evaluate(power.others, ctx, event=event, player=p)]
+    return [e for p in others_of(ctx) for e in _node(power.others, ctx, event, p)]
 
 
 def _others_may_node(power: OthersMay, ctx: PowerContext, event: PowerEvent | None,
@@ -276,24 +281,24 @@ def _others_may_node(power: OthersMay, ctx: PowerContext, event: PowerEvent | No
 
 def _if(power: If, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
     branch = power.then if holds(power.if_, ctx, me) else power.else_
-    return evaluate(branch, ctx, event=event, player=me) if branch is not None else []
+    return _node(branch, ctx, event, me) if branch is not None else []
 
 
 def _per(power: Per, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
     n = count(power.per, ctx, me)
-    return [_times(e, n) for e in evaluate(power.do, ctx, event=event, player=me)] if n else []
+    return [_times(e, n) for e in _node(power.do, ctx, event, me)] if n else []
 
 
 def _when(power: When, ctx: PowerContext, event: PowerEvent | None, me: int) -> list[Effect]:
     if not _fires(power.when, ctx, event):
         return []
-    return evaluate(power.do, ctx, event=event, player=me)
+    return _node(power.do, ctx, event, me)
 
 
 def _player_with_most(power: PlayerWithMost, ctx: PowerContext, event: PowerEvent | None,
                       me: int) -> list[Effect]:
     return [e for p in players_with_most(power.player_with_most, ctx)
-            for e in evaluate(power.do, ctx, event=event, player=p)]
+            for e in _node(power.do, ctx, event, p)]
 
 
 #: how ``evaluate`` works out each kind of node (a sequence is a tuple)
@@ -313,7 +318,7 @@ def _others_may(node: OthersMay, before: tuple[Power, ...], ctx: PowerContext,
     steps: Power = before if isinstance(spec.do, Same) else spec.do
     out: list[Effect] = []
     for p in others_of(ctx):
-        inner = evaluate(_without_may(steps), ctx, event=event, player=p)
+        inner = _node(_without_may(steps), ctx, event, p)
         if spec.cost is not None:
             inner = [ResourceEffect(p, "pay", spec.cost), *inner]
         out.append(MayDo(p, tuple(inner)))
