@@ -62,7 +62,7 @@ def new_investigator(s: ElderSignState, name: str) -> Investigator:
 
 def draw_card(s: ElderSignState, inv: Investigator, kind: str) -> None:
     """The investigator draws the top card of a deck; an empty deck gives nothing (mythlab
-    ruling 'empty-decks')."""
+    ruling 'empty-decks'). ``inv``: one the move may change (``investigator_to_change``)."""
     deck = s.data.decks[kind]
     if deck:
         inv.cards.append(deck[0])
@@ -124,7 +124,7 @@ def payments(s: ElderSignState, inv: Investigator, price: int) -> list[list[str]
 
 def pay(s: ElderSignState, inv: Investigator, trophies: list[str], why: str) -> None:
     """The investigator spends ``trophies`` (they go back, :func:`return_trophy`), logged with
-    the reason ``why``."""
+    the reason ``why`` (``inv``: one the move may change, ``investigator_to_change``)."""
     for t in trophies:
         inv.trophies.remove(t)
         return_trophy(s, t)
@@ -143,7 +143,7 @@ def trophy_names(s: ElderSignState, trophies: list[str]) -> str:
 
 def lose_trophies(s: ElderSignState, inv: Investigator, worth: int) -> bool:
     """Lose trophies worth ``worth``, the cheapest way (mythlab ruling 'trophy-payment');
-    False if unable."""
+    False if unable (``inv``: one the move may change, ``investigator_to_change``)."""
     ways = payments(s, inv, worth)
     if not ways:
         s.log(f"{inv.name} has no trophies worth {worth} to lose.", TROPHIES)
@@ -193,24 +193,26 @@ def apply_one(s: ElderSignState, seat: int, kind: str, n: int, rule: str,
     elif kind in ("sanity", "stamina"):
         change_health(s, seat, kind, n, rule)
     elif kind == "clue":
+        inv = s.investigator_to_change(seat)
         inv.clues = max(0, inv.clues + n)
         s.log(f"{inv.name} {'gains' if n > 0 else 'loses'} {abs(n)} clue(s) "
               f"(now {inv.clues}).", rule)
     elif kind in SWAPPABLE and n > 0 and d.phase != "Setup" and \
             s.game.data.investigators[inv.name].ability == "swap_reward":
+        pending = s.to_change("pending")
         for _ in range(n):
-            d.pending.append(Task("reward", seat, reward=kind))
+            pending.append(Task("reward", seat, reward=kind))
         s.log(f"{inv.name} gains {n} {kind.replace('_', ' ')}(s): for each he may take a "
               "clue, common item or spell instead.", INVESTIGATOR)
     elif kind in CARD_KINDS:
         gain_cards(s, seat, kind, n, rule)
     elif kind == "trophies":
-        lose_trophies(s, inv, -n)
+        lose_trophies(s, s.investigator_to_change(seat), -n)
 
 
 def gain_cards(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> None:
     """Draw ``n`` cards of ``kind``, one more for Bob Jenkins, Monterey Jack, Dexter Drake."""
-    inv = s.data.seats[seat].investigator
+    inv = s.investigator_to_change(seat)
     extra = 1 if s.game.data.investigators[inv.name].ability == EXTRA.get(kind) else 0
     for _ in range(n + extra):
         draw_card(s, inv, kind)
@@ -220,9 +222,9 @@ def gain_cards(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> No
 
 def change_health(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> None:
     """Gain (up to the maximum, p.4) or lose sanity or stamina; 0 means devoured (p.11)."""
-    inv = s.data.seats[seat].investigator
-    if inv is None:
+    if s.data.seats[seat].investigator is None:
         return
+    inv = s.investigator_to_change(seat)
     top = inv.max_sanity if kind == "sanity" else inv.max_stamina
     now = getattr(inv, kind)
     new = min(top, now + n)
@@ -241,10 +243,10 @@ def change_health(s: ElderSignState, seat: int, kind: str, n: int, rule: str) ->
 def devour(s: ElderSignState, seat: int, why: str) -> None:
     """The investigator is devoured: +1 doom, cards and trophies go back, a new one comes (p.11)."""
     d = s.data
-    place = d.seats[seat]
-    inv = place.investigator
-    if inv is None:
+    if d.seats[seat].investigator is None:
         return
+    place = s.seat_to_change(seat)
+    inv = place.investigator
     place.investigator = None
     place.devoured.append(inv.name)
     d.pending = [t for t in d.pending
@@ -264,7 +266,7 @@ def devour(s: ElderSignState, seat: int, why: str) -> None:
         s.log(f"{s.player_name(seat)} has no investigator left and is out of the game "
               "(they still win if the others do).", DEVOURED if not d.awake else ENDING)
     else:
-        d.pending.append(Task("replace", seat))
+        s.to_change("pending").append(Task("replace", seat))
     add_doom(s, 1, DEVOURED)
     if all(p.out for p in d.seats):
         s.finish("lost", "every investigator has been devoured", ENDING
@@ -273,9 +275,8 @@ def devour(s: ElderSignState, seat: int, why: str) -> None:
 
 def release_attempt(s: ElderSignState) -> None:
     """Dice of an attempt go back; spells that got no die return to their deck."""
-    d = s.data
-    for spell in [sp for sp in d.spells if not sp.die]:
-        d.spells.remove(spell)
+    for spell in [sp for sp in s.data.spells if not sp.die]:
+        s.to_change("spells").remove(spell)
         return_card(s, spell.spell)
 
 
@@ -308,7 +309,7 @@ def open_gate(s: ElderSignState) -> None:
         s.log("No Other World card is left: no gate opens.", RULES.ruling("empty-decks"))
         return
     name, *d.other_world_deck = d.other_world_deck
-    d.board.append(InPlay(name))
+    s.to_change("board").append(InPlay(name))
     s.log(f"A gate opens: {name} comes into play.", OTHER_WORLDS)
 
 
@@ -328,7 +329,7 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
     monster = d.cup[i]
     d.cup = d.cup[:i] + d.cup[i + 1:]
     s.log(f"A monster appears: {s.game.data.monsters[monster].name}.", MONSTERS)
-    d.pending.append(Task("place", d.turn, monster=monster, exclude=exclude))
+    s.to_change("pending").append(Task("place", d.turn, monster=monster, exclude=exclude))
 
 
 def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:
@@ -360,8 +361,8 @@ def card_index(s: ElderSignState, card_name: str) -> int:
 def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> None:
     """The monster goes on the card (a new ``InPlay``: states share cards in play)."""
     i = card_index(s, card_name)
-    card = s.data.board[i]
-    s.data.board[i] = InPlay(card.name, card.monsters + [Placed(monster, row)])
+    board = s.to_change("board")
+    board[i] = InPlay(board[i].name, board[i].monsters + [Placed(monster, row)])
     m = s.game.data.monsters[monster]
     where = {EMPTY_TASK: "on its empty monster task", -2: "under its last task"}.get(
         row, f"on task {row + 1}")
@@ -373,8 +374,8 @@ def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> 
 def remove_monster(s: ElderSignState, card_name: str, monster: str) -> None:
     """The monster leaves the card (a new ``InPlay``: states share cards in play)."""
     i = card_index(s, card_name)
-    card = s.data.board[i]
-    s.data.board[i] = InPlay(card.name, [p for p in card.monsters if p.monster != monster])
+    board = s.to_change("board")
+    board[i] = InPlay(board[i].name, [p for p in board[i].monsters if p.monster != monster])
     unlock(s, f"monster:{monster}")
 
 
@@ -435,7 +436,7 @@ def lock_die(s: ElderSignState, colour: str, place: str) -> None:
         return
     options = held_for_lock(s, colour)
     if len(options) > 1:
-        d.pending.append(Task("lock", d.turn, place=place))
+        s.to_change("pending").append(Task("lock", d.turn, place=place))
         s.log(f"No {colour} die is free: the active player chooses a held die to lock.", LOCKED)
     elif options:
         take_held_die(s, options[0], place)
@@ -458,7 +459,7 @@ def take_spare_die(s: ElderSignState, colour: str, place: str) -> bool:
             how = " (a die on a completed task)"
         else:
             return False
-    d.locks.append(Lock(colour, place))
+    s.to_change("locks").append(Lock(colour, place))
     s.log(f"A {colour} die{how} is locked ({place.replace(':', ': ')}).", LOCKED)
     return True
 
@@ -489,19 +490,19 @@ def held_die_text(s: ElderSignState, source: str) -> str:
 
 def take_held_die(s: ElderSignState, source: str, place: str) -> None:
     """Lock the die held on a spell (the spell then goes back to its deck) or a marker."""
-    d = s.data
     what = held_die_text(s, source)
     kind, _, name = source.partition(":")
     if kind == "spell":
-        spell = next(sp for sp in d.spells if sp.spell == name)
+        spells = s.to_change("spells")
+        spell = next(sp for sp in spells if sp.spell == name)
         colour = split(spell.die)[0]
-        d.spells.remove(spell)
+        spells.remove(spell)
         return_card(s, spell.spell)
     else:
-        inv = d.seats[int(name)].investigator
+        inv = s.investigator_to_change(int(name))
         colour = split(inv.marker)[0]
         inv.marker = ""
-    d.locks.append(Lock(colour, place))
+    s.to_change("locks").append(Lock(colour, place))
     s.log(f"The {what} is locked ({place.replace(':', ': ')}).", LOCKED)
 
 

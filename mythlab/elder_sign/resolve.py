@@ -283,7 +283,7 @@ def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
 def do_jenny(s: ElderSignState, task: Decision, action: Action) -> None:
     """Jenny Barnes discards a card or a clue: the yellow and red dice join the roll."""
     (card,) = action.args
-    inv = s.active
+    inv = s.active_to_change()
     a = s.data.attempt
     if card:
         inv.cards.remove(card)
@@ -334,7 +334,7 @@ def anything_before_the_roll(s: ElderSignState) -> bool:
 def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
     """An item, spell or ally is spent before the roll (p.9-10)."""
     (card,) = action.args
-    inv = s.active
+    inv = s.active_to_change()
     a = s.data.attempt
     c = s.game.data.cards[card]
     inv.cards.remove(card)
@@ -346,7 +346,7 @@ def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
         return_card(s, card)
         s.log(f"{inv.name} spends {card}: the {colour} die joins the roll.", rule)
     elif c.effect == "hold_die":
-        s.data.spells.append(SpellDie(card))
+        s.to_change("spells").append(SpellDie(card))
         s.log(f"{inv.name} casts {card}: after the roll one die goes on it.", rule)
     else:
         return_card(s, card)
@@ -419,7 +419,7 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
     spell, die = action.args
     a = s.data.attempt
     a.rolled.remove(die)
-    next(sp for sp in s.data.spells if sp.spell == spell).die = die
+    next(sp for sp in s.to_change("spells") if sp.spell == spell).die = die
     s.log(f"{die} is kept on {spell}.", SPELLS)
     if not a.rolled or all(sp.die for sp in s.data.spells):
         release_attempt(s)  # spells cast when no die was left get nothing
@@ -582,7 +582,7 @@ def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
     """Carolyn Fern or Vincent Lee heals an investigator (once per day)."""
     healer, target, track = action.args
     d = s.data
-    inv = d.seats[healer].investigator
+    inv = s.investigator_to_change(healer)
     inv.used_today = True
     s.log(f"{inv.name} uses the once-per-day ability on "
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
@@ -613,7 +613,7 @@ def daily_reroll_actions(s: ElderSignState) -> list[Action]:
 def do_daily_reroll(s: ElderSignState, task: Decision, action: Action) -> None:
     """Mandy Thompson rerolls 1 or 2 dice of the roll (once per day)."""
     seat, dice = action.args
-    mandy = s.data.seats[seat].investigator
+    mandy = s.investigator_to_change(seat)
     mandy.used_today = True
     reroll_dice(s.data.attempt, dice)
     s.log(f"{mandy.name} rerolls {' and '.join(dice)} (once per day).", INVESTIGATOR)
@@ -729,10 +729,11 @@ def do_clue(s: ElderSignState, task: Decision, action: Action) -> None:
     """A clue (or Joe Diamond's free reroll) rerolls some dice of the roll (p.10)."""
     dice, free = action.args
     a = s.data.attempt
-    inv = s.active
     if free:
+        inv = s.active
         a.free_reroll = False
     else:
+        inv = s.active_to_change()
         inv.clues -= 1
         a.free_reroll = s.game.data.investigators[inv.name].ability == "second_reroll"
     reroll_dice(a, dice)
@@ -762,12 +763,13 @@ def take_die(s: ElderSignState, src: str, face: str) -> str:
         a.rolled.remove(f"{src}:{face}")
         return src
     if src.startswith("marker:"):
-        inv = d.seats[int(src.partition(":")[2])].investigator
+        inv = s.investigator_to_change(int(src.partition(":")[2]))
         colour = split(inv.marker)[0]
         inv.marker = ""
         return colour
-    spell = next(sp for sp in d.spells if sp.spell == src.partition(":")[2])
-    d.spells.remove(spell)
+    spells = s.to_change("spells")
+    spell = next(sp for sp in spells if sp.spell == src.partition(":")[2])
+    spells.remove(spell)
     return_card(s, spell.spell)
     return split(spell.die)[0]
 
@@ -907,7 +909,7 @@ def failed_roll(s: ElderSignState) -> None:
     for seat, place in enumerate(d.seats):
         helper = place.investigator
         if seat != d.turn and helper and helper.marker and helper.where == a.card:
-            d.pending.append(Task("helper", seat))
+            s.to_change("pending").append(Task("helper", seat))
     check_again(s)
 
 
@@ -1025,7 +1027,7 @@ def do_focus(s: ElderSignState, task: Decision, action: Action) -> None:
     seat, die = action.args
     a = s.data.attempt
     a.rolled.remove(die)
-    inv = s.data.seats[seat].investigator
+    inv = s.investigator_to_change(seat)
     inv.marker = die
     who = "focuses" if seat == s.data.turn else f"has {inv.name} assist"
     s.log(f"{s.active.name} {who}: {die} stays on {inv.name}'s marker.", FOCUS)
@@ -1046,7 +1048,7 @@ def win_monsters(s: ElderSignState, card: str, monsters: list[str], rule: str) -
     d = s.data
     for m in monsters:
         remove_monster(s, card, m)
-        inv = s.active
+        inv = s.active_to_change()
         if inv is None:
             d.cup = d.cup + [m]
             continue
@@ -1078,17 +1080,22 @@ def consume_other_world(s: ElderSignState, card: str) -> None:
     for p in on_card.monsters:
         unlock(s, f"monster:{p.monster}")
     unlock(s, f"card:{card}")
-    d.board.remove(on_card)
+    s.to_change("board").remove(on_card)
     d.removed = d.removed + [card]
-    for place in d.seats:
-        if place.investigator and place.investigator.where == card:
-            place.investigator.where = "entrance"
+    to_the_entrance(s, card)
     s.log(f"{card} is removed from the game ({s.ancient_one.name}).", ANCIENT_ONE)
     worlds = s.game.data.adventures
     if not d.other_world_deck and not any(worlds[c.name].deck == "other_world"
                                           for c in d.board):
         s.log(f"No Other World is left: {s.ancient_one.name} awakens.", ANCIENT_ONE)
         d.awakening = True
+
+
+def to_the_entrance(s: ElderSignState, card: str) -> None:
+    """Everyone on ``card`` goes back to the Entrance (it was resolved or left the game)."""
+    for seat, place in enumerate(s.data.seats):
+        if place.investigator and place.investigator.where == card:
+            s.investigator_to_change(seat).where = "entrance"
 
 
 def penalty_tokens(s: ElderSignState, card: str) -> list[str]:
@@ -1113,13 +1120,11 @@ def succeed(s: ElderSignState) -> None:
     apply_effects(s, d.turn, reward_tokens(s, card), REWARDS, exclude=card)
     if d.result:
         return
-    for place in d.seats:
-        if place.investigator and place.investigator.where == card:
-            place.investigator.where = "entrance"
+    to_the_entrance(s, card)
     on_card = next(c for c in d.board if c.name == card)
     win_monsters(s, card, [p.monster for p in on_card.monsters], SUCCESS)
     unlock(s, f"card:{card}")
-    inv = s.active
+    inv = s.active_to_change()
     if inv is not None:
         inv.trophies.append(f"adventure:{card}")
     else:
@@ -1127,7 +1132,7 @@ def succeed(s: ElderSignState) -> None:
             else "adventure_deck"
         setattr(d, deck, getattr(d, deck) + [card])
     index = card_index(s, card)  # its monsters are gone: a new InPlay (effects.remove_monster)
-    del d.board[index]
+    del s.to_change("board")[index]
     if s.game.data.adventures[card].deck == "adventure":
         reveal_adventure(s, index)
 
@@ -1141,7 +1146,7 @@ def reveal_adventure(s: ElderSignState, index: int) -> None:
         s.log("The adventure deck is empty: the place stays empty.", RULES.ruling("empty-decks"))
         return
     name, *d.adventure_deck = d.adventure_deck
-    d.board.insert(index, InPlay(name))
+    s.to_change("board").insert(index, InPlay(name))
     s.log(f"A new adventure is revealed: {name}.", SUCCESS)
     rule = s.game.data.card_rules.get(name)
     if rule is not None and rule.lock != "none":
