@@ -21,7 +21,7 @@ from .refs import (
     RULES,
     TROPHIES,
 )
-from .state import InPlay, Investigator, Lock, Placed, Task
+from .state import InPlay, Investigator, Lock, Placed, Task, without
 from .tasks import COLOURS, EMPTY_TASK, TOTALS, card_rows, monster_slots, split
 
 if TYPE_CHECKING:
@@ -452,10 +452,10 @@ def take_spare_die(s: ElderSignState, colour: str, place: str) -> bool:
     how = ""
     if free_dice(s, colour) <= 0:
         if a is not None and colour in a.aside:
-            a.aside.remove(colour)
+            a.aside = without(a.aside, colour)
             how = " (the die set aside)"
         elif a is not None and colour in a.used:
-            a.used.remove(colour)
+            a.used = without(a.used, colour)
             how = " (a die on a completed task)"
         else:
             return False

@@ -76,7 +76,7 @@ from .refs import (
 from .refs import (
     TERROR as TERROR_RULE,
 )
-from .state import Attempt, InPlay, Investigator, SpellDie, Task
+from .state import Attempt, InPlay, Investigator, SpellDie, Task, without
 from .tasks import CODES, COLOURS, TOTALS, card_costs, completions, fewest_dice, open_rows, split
 
 if TYPE_CHECKING:
@@ -148,8 +148,8 @@ def start_attempt(s: ElderSignState, card: str) -> None:
             s.game.data.investigators[inv.name].ability == "other_world_dice":
         for colour in ("yellow", "red"):
             if free_dice(s, colour) > 0:
-                d.attempt.to_roll.append(colour)
-                d.attempt.added.append(colour)
+                d.attempt.to_roll = [*d.attempt.to_roll, colour]
+                d.attempt.added = [*d.attempt.added, colour]
         s.log(f"{inv.name} adds the free yellow and red dice on an Other World.",
               INVESTIGATOR)
     next_roll(s)
@@ -290,8 +290,8 @@ def do_jenny(s: ElderSignState, task: Decision, action: Action) -> None:
         return_card(s, card)
     else:
         inv.clues -= 1
-    a.to_roll += ["yellow", "red"]
-    a.added += ["yellow", "red"]
+    a.to_roll = [*a.to_roll, "yellow", "red"]
+    a.added = [*a.added, "yellow", "red"]
     s.log(f"{inv.name} discards {card or 'a clue'}: the yellow and red dice join the roll.",
           INVESTIGATOR)
     roll_if_nothing_else(s)
@@ -341,8 +341,8 @@ def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
     rule = card_rule(s, card)
     if c.effect in ("add_yellow", "add_red"):
         colour = "yellow" if c.effect == "add_yellow" else "red"
-        a.to_roll.append(colour)
-        a.added.append(colour)
+        a.to_roll = [*a.to_roll, colour]
+        a.added = [*a.added, colour]
         return_card(s, card)
         s.log(f"{inv.name} spends {card}: the {colour} die joins the roll.", rule)
     elif c.effect == "hold_die":
@@ -384,7 +384,7 @@ def do_dice(s: ElderSignState, task: Decision, action: Action) -> None:
     colour, _, dice = action.args
     a = s.data.attempt
     a.to_roll = [c for c in a.to_roll if c != colour]
-    a.rolled += dice
+    a.rolled = [*a.rolled, *dice]
     if not a.to_roll:
         a.rolled = a.kept + a.rolled
         a.kept = []
@@ -418,7 +418,7 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
     """A rolled die goes on a spell and stays there until the spell is used."""
     spell, die = action.args
     a = s.data.attempt
-    a.rolled.remove(die)
+    a.rolled = without(a.rolled, die)
     next(sp for sp in s.to_change("spells") if sp.spell == spell).die = die
     s.log(f"{die} is kept on {spell}.", SPELLS)
     if not a.rolled or all(sp.die for sp in s.data.spells):
@@ -542,8 +542,7 @@ def do_twist(s: ElderSignState, task: Decision, action: Action) -> None:
     """A once-per-roll ability changes one die of the roll."""
     die, new = action.args
     a = s.data.attempt
-    a.rolled.remove(die)
-    a.rolled.append(new)
+    a.rolled = [*without(a.rolled, die), new]
     a.twisted = True
     s.log(f"{s.active.name} turns {die} into {new}.", INVESTIGATOR)
 
@@ -760,7 +759,7 @@ def take_die(s: ElderSignState, src: str, face: str) -> str:
     d = s.data
     a = d.attempt
     if src in COLOURS:
-        a.rolled.remove(f"{src}:{face}")
+        a.rolled = without(a.rolled, f"{src}:{face}")
         return src
     if src.startswith("marker:"):
         inv = s.investigator_to_change(int(src.partition(":")[2]))
@@ -783,7 +782,7 @@ def do_complete(s: ElderSignState, task: Decision, action: Action) -> None:
     row, monster = rows(s)[r]
     for src, face, k in use:
         for _ in range(k):
-            a.used.append(take_die(s, src, face))
+            a.used = [*a.used, take_die(s, src, face)]
     if a.card == AO:
         d.doom -= 1
         s.log(f"{s.active.name} completes the combat task: a doom token is removed "
@@ -795,9 +794,9 @@ def do_complete(s: ElderSignState, task: Decision, action: Action) -> None:
         continue_rolling(s)
         return
     s.log(f"{s.active.name} completes task {r + 1} ({row}) of {a.card}.", COMPLETE)
-    a.done.append(r)
+    a.done = [*a.done, r]
     if monster:
-        a.won.append(monster)
+        a.won = [*a.won, monster]
     for kind, n in task_costs(s, a.card, r):
         change_health(s, d.turn, kind, n, COMPLETE)
     if d.attempt is None:  # devoured paying the cost
@@ -936,7 +935,7 @@ def terror(s: ElderSignState, effect: str) -> None:
     elif effect == "discard_all_terror":
         lost = [x for x in a.rolled if split(x)[1] == TERROR]
         a.rolled = [x for x in a.rolled if split(x)[1] != TERROR]
-        a.aside += [split(x)[0] for x in lost]
+        a.aside = a.aside + [split(x)[0] for x in lost]
     else:
         kind, n = parse_token(effect, PLAYER_KINDS)
         apply_one(s, d.turn, kind, n, TERROR_RULE)
@@ -1012,8 +1011,8 @@ def do_aside(s: ElderSignState, task: Decision, action: Action) -> None:
 def set_aside(s: ElderSignState, die: str) -> None:
     """``die`` is set aside; then focus or assist if anyone may, else the dice left roll."""
     a = s.data.attempt
-    a.rolled.remove(die)
-    a.aside.append(split(die)[0])
+    a.rolled = without(a.rolled, die)
+    a.aside = [*a.aside, split(die)[0]]
     s.log(f"{die} is set aside for the rest of this adventure.", TRY_AGAIN)
     if a.rolled and focus_allowed(s) and marker_holders(s):
         a.stage = "focus"
@@ -1026,7 +1025,7 @@ def do_focus(s: ElderSignState, task: Decision, action: Action) -> None:
     """A die stays on the marker of the active investigator or an assistant (p.10)."""
     seat, die = action.args
     a = s.data.attempt
-    a.rolled.remove(die)
+    a.rolled = without(a.rolled, die)
     inv = s.investigator_to_change(seat)
     inv.marker = die
     who = "focuses" if seat == s.data.turn else f"has {inv.name} assist"

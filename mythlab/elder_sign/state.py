@@ -79,6 +79,7 @@ class Attempt:
     ``stage`` is the decision in hand: ``prepare`` (spend cards, then roll), ``roll`` (dice
     in the air: a chance node), ``spell`` (put a die on a spell), ``resolve`` (complete a task
     or not), ``again`` (try again or fail), ``aside`` (which die to set aside), ``focus``.
+    Rules replace its lists, never change them in place: positions share them.
     """
 
     card: str                      # adventure name, or "ancient-one"
@@ -175,11 +176,20 @@ COPIED_ON_WRITE = ("seats", "board", "locks", "spells", "pending")
 
 def copy_for_move(d: ElderSignData) -> ElderSignData:
     """The position copied for a move: the attempt under way is copied (nearly every move of
-    an attempt changes it), the fields of :data:`COPIED_ON_WRITE` and :data:`SHARED_FIELDS`
-    are shared (frozen records such as ``Lock`` and ``Task`` always are, and so are the
-    cards in play, which a move replaces rather than edits: :func:`effects.place_monster`).
-    The speed tests check that no move changes the state it was applied to."""
-    return _copy_with(d, attempt=_copy_attempt(d.attempt))
+    an attempt changes it) but not its lists, which rules replace, never change in place
+    (``a.rolled = without(a.rolled, die)``); the fields of :data:`COPIED_ON_WRITE` and
+    :data:`SHARED_FIELDS` are shared (frozen records such as ``Lock`` and ``Task`` always
+    are, and so are the cards in play, which a move replaces rather than edits:
+    :func:`effects.place_monster`). The copy-on-write tests check that no move changes an
+    earlier position."""
+    a = d.attempt
+    return _copy_with(d, attempt=None if a is None else _copy_with(a))
+
+
+def without(items: list, item) -> list:
+    """A new list: ``items`` without the first ``item`` (which must be there)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
 def copy_field(name: str, value):
@@ -190,10 +200,3 @@ def copy_field(name: str, value):
         return [SpellDie(x.spell, x.die) for x in value]
     return value.copy()
 
-
-def _copy_attempt(a: Attempt | None) -> Attempt | None:
-    if a is None:
-        return None
-    return _copy_with(a, to_roll=a.to_roll[:], rolled=a.rolled[:], kept=a.kept[:],
-                      done=a.done[:], added=a.added[:], aside=a.aside[:], used=a.used[:],
-                      won=a.won[:])
