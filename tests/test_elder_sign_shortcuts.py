@@ -98,3 +98,43 @@ def test_completions_worked_out_on_faces_are_the_matchers():
             for row, _ in resolve.rows(s):
                 assert tasks.completions(row, dice, "seed") == \
                     matched_completions(row, dice, "seed")
+
+
+def test_completions_read_only_the_dice_a_row_can_use():
+    """``tasks.relevant_dice`` (the key the completion moves are kept by) changes no answer:
+    ``completions`` of a row with the dice it can use, counts capped, is ``completions`` with
+    every die, for every task row and random dice on the roll, markers and spells (up to 9 of
+    one face), and at every roll of random games; the moves offered are those made from
+    every die."""
+    data = builtin_data()
+    rows = {row for a in data.adventures.values() for row in a.card.rows}
+    rows |= {monster_row(m, terror) for m in data.monsters for terror in (False, True)}
+    rows = sorted(rows, key=str)
+    faces = sorted(tasks.die_faces())
+    rng = random.Random(11)
+    for _ in range(3000):
+        dice = Counter()
+        for src in ("green", "yellow", "red", "marker:0", "spell:Wither"):
+            for _ in range(rng.randint(0, 9 if src == "green" else 2)):
+                dice[(src, rng.choice(faces))] += 1
+        dice_tuple = tuple(sorted((*key, n) for key, n in dice.items()))
+        row, wild = rng.choice(rows), rng.choice(("seed", "faq"))
+        assert tasks.completions(row, tasks.relevant_dice(row, dice_tuple, wild), wild) == \
+            tasks.completions(row, dice_tuple, wild), (row, dice_tuple, wild)
+    checked = 0
+    for s in attempt_states():
+        a = s.data.attempt
+        if a.stage != "resolve" or s.data.pending or not a.rolled:
+            continue
+        dice, wild = resolve.dice_tuple(s), s.game.options["wild"]
+        names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
+        all_rows = resolve.rows(s)
+        plain = [m for r in resolve.available_rows(s, all_rows)
+                 if resolve.affordable(s, resolve.task_costs(s, a.card, r))
+                 for m in resolve.row_completions.__wrapped__(
+                     all_rows[r][0], r, a.card == resolve.AO, dice, wild, names)]
+        offered = resolve.completion_actions(s)
+        assert [(m.label, m.args, m.rule) for m in offered] == \
+            [(m.label, m.args, m.rule) for m in plain]
+        checked += bool(plain)
+    assert checked > 50

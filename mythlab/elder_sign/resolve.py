@@ -77,7 +77,17 @@ from .refs import (
     TERROR as TERROR_RULE,
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task, without
-from .tasks import CODES, COLOURS, TOTALS, card_costs, completions, fewest_dice, open_rows, split
+from .tasks import (
+    CODES,
+    COLOURS,
+    TOTALS,
+    card_costs,
+    completions,
+    fewest_dice,
+    open_rows,
+    relevant_dice,
+    split,
+)
 
 if TYPE_CHECKING:
     from mythlab.engine import Decision
@@ -428,18 +438,25 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
 
 # ------------------------------------------------------------------ resolve
 def completion_actions(s: ElderSignState) -> list[Action]:
-    """Each way the dice complete an open task the investigator can pay for (p.6-7)."""
+    """Each way the dice complete an open task the investigator can pay for (p.6-7): per
+    row, the moves for the dice it can use (:func:`tasks.relevant_dice`), so that rolls
+    alike in those share their moves."""
     a = s.data.attempt
     dice = dice_tuple(s)
     if not dice:
         return []
     acts: list[Action] = []
     all_rows = rows(s)
-    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
+    battle = a.card == AO
+    costs = ((),) if battle else row_costs(s, a.card)
+    # the names of the investigators matter only to moves naming a die on a marker
+    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats) \
+        if any(src.startswith("marker:") for src, _, _ in dice) else ()
+    wild = s.game.options["wild"]
     for r in available_rows(s, all_rows):
-        if affordable(s, task_costs(s, a.card, r)):
-            acts += row_completions(all_rows[r][0], r, a.card == AO, dice,
-                                    s.game.options["wild"], names)
+        if affordable(s, costs[r]):
+            row = all_rows[r][0]
+            acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild, names)
     return acts
 
 

@@ -149,6 +149,25 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
     return tuple(use for _, use in found)
 
 
+def relevant_dice(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
+                  ) -> tuple[tuple[str, str, int], ...]:
+    """``dice`` as :func:`completions` reads them for ``row``: only the faces the row can use,
+    each count capped at the most dice of that face one way takes. ``completions`` gives the
+    same answer for both, so it may be kept per roll of the faces that matter (rolls differ
+    mostly in faces a row ignores)."""
+    faces = die_faces()
+    ways = face_ways(row, faces, wild)
+    at, top = ways.at, ways.top
+    kept = []
+    for die in dice:
+        face = die[1]
+        if face in at:
+            kept.append(die if die[2] <= top else (die[0], face, top))
+        elif face not in faces:  # a scenario's face: the dice as they are
+            return dice
+    return tuple(kept)
+
+
 def _shares(k: int, holders: list[int], dice: tuple[tuple[str, str, int], ...]
             ) -> list[tuple[tuple[int, int], ...]]:
     """Every way to take ``k`` dice of one face from the entries ``holders`` of ``dice``
