@@ -137,3 +137,17 @@ def test_no_move_changes_the_position_it_was_applied_to():
             assert state.edited().to_json() == before, move.label
         checked += len(moves)
     assert checked > 1000
+
+
+def test_a_monster_is_drawn_from_the_cup_as_with_fresh_chances():
+    """``effects.uniform`` (the same Fractions every draw) draws what fresh equal Fractions
+    draw, for cups of 1 to 40 monsters at many positions of a stream."""
+    from fractions import Fraction
+
+    from mythlab.elder_sign.effects import uniform
+    from mythlab.engine.chance import SeededStream
+
+    for n in range(1, 41):
+        for position in range(0, 60, 7):
+            fresh = SeededStream(3, position).choice_index([Fraction(1, n)] * n)
+            assert SeededStream(3, position).choice_index(uniform(n)) == fresh

@@ -5,6 +5,7 @@ being devoured (rulebook p.8-11). Functions take the state being changed (``s``)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -325,11 +326,18 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
     if not d.cup:
         s.log("The monster cup is empty: no monster appears.", RULES.ruling("empty-cup"))
         return
-    i = s.stream.choice_index([Fraction(1, len(d.cup))] * len(d.cup))
+    i = s.stream.choice_index(uniform(len(d.cup)))
     monster = d.cup[i]
     d.cup = d.cup[:i] + d.cup[i + 1:]
     s.log(f"A monster appears: {s.game.data.monsters[monster].name}.", MONSTERS)
     s.to_change("pending").append(Task("place", d.turn, monster=monster, exclude=exclude))
+
+
+@cache
+def uniform(n: int) -> tuple[Fraction, ...]:
+    """``n`` equal chances, the same Fractions every time: the seeded draw finds its table
+    for them at once (``SeededStream.choice_index``), where fresh ones made it anew."""
+    return (Fraction(1, n),) * n
 
 
 def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:

@@ -27,7 +27,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action
@@ -490,20 +490,20 @@ def clue_actions(s: ElderSignState) -> list[Action]:
 def reroll_choices(rolled: tuple[str, ...], free: bool) -> tuple[Action, ...]:
     """The reroll actions of :func:`clue_actions` for a roll (sorted dice) and the kind of
     reroll: cached, since they depend on nothing else and actions are frozen. Each part of
-    the roll is named as :func:`dice_text` names it, from the roll's counts at once."""
+    the roll is named as :func:`dice_text` names it, from the roll's counts at once, and the
+    parts are put together one kind of die after another."""
     head = "free reroll (Joe Diamond)" if free else "spend a clue"
     rule = INVESTIGATOR if free else CLUES
-    counts = sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0]))
-    names = [die.replace(":", " ") for die, _ in counts]
+    parts: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((), ())]  # (dice, their words)
+    for die, n in sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0])):
+        name = die.replace(":", " ")
+        more = [((), ())] + [((die,) * j, (name + (f" x{j}" if j > 1 else ""),))
+                             for j in range(1, n + 1)]
+        parts = [(dice + extra, words + named) for dice, words in parts
+                 for extra, named in more]
     moves = []
-    for keep in product(*(range(n + 1) for _, n in counts)):
-        dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
-                     for _ in range(n - k))
-        if not dice:
-            continue
-        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else " + ".join(
-            name + (f" x{n - k}" if n - k > 1 else "")
-            for name, (_, n), k in zip(names, counts, keep, strict=True) if n > k)
+    for dice, words in parts[1:]:  # the first rerolls nothing
+        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else " + ".join(words)
         label = f"{head}: reroll {what}"
         moves.append((-len(dice), label, Action(label, "clue", (dice, free), rule)))
     moves.sort()
