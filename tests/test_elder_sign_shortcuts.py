@@ -138,3 +138,21 @@ def test_completions_read_only_the_dice_a_row_can_use():
             [(m.label, m.args, m.rule) for m in plain]
         checked += bool(plain)
     assert checked > 50
+
+
+def test_whether_a_row_can_still_be_completed_is_counted_as_before():
+    """``can_still`` (the fewest dice of the open rows cached per card, monsters and rows
+    done; held dice counted without naming them) against the rows counted one by one."""
+    answers = Counter()
+    for s in attempt_states():
+        a = s.data.attempt
+        assert resolve.held_count(s) == len(resolve.held_dice(s))
+        for extra in (0, -1):
+            rollable, held, best = resolve.dice_left(s, extra)
+            all_rows = resolve.rows(s)
+            plain = rollable > 0 and any(
+                tasks.fewest_dice(all_rows[r][0], best) <= rollable + held
+                for r in resolve.available_rows(s, all_rows))
+            assert resolve.can_still(s, extra) == plain, (s, extra)
+            answers[plain, a.card == resolve.AO] += 1
+    assert min(answers[True, False], answers[False, False]) > 20

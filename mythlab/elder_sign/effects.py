@@ -389,8 +389,10 @@ def remove_monster(s: ElderSignState, card_name: str, monster: str) -> None:
 
 def placed_key(s: ElderSignState, card_name: str) -> tuple[tuple[str, int], ...]:
     """A card's monsters as (monster, row) pairs: the hashable key of :func:`tasks.card_rows`."""
-    card = next(c for c in s.data.board if c.name == card_name)
-    return tuple((p.monster, p.row) for p in card.monsters)
+    for card in s.data.board:
+        if card.name == card_name:
+            return tuple([(p.monster, p.row) for p in card.monsters]) if card.monsters else ()
+    raise KeyError(f"{card_name} is not in play")
 
 
 def rows_of(s: ElderSignState, card_name: str):

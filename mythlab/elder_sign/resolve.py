@@ -82,6 +82,7 @@ from .tasks import (
     COLOURS,
     TOTALS,
     card_costs,
+    card_rows,
     completions,
     fewest_dice,
     open_rows,
@@ -186,14 +187,23 @@ def available_rows(s: ElderSignState, all_rows: Collection | None = None) -> lis
 def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
     """Dice the active player may use without rolling: markers on this card, spells (p.9-10)."""
     d = s.data
-    a = d.attempt
-    out = []
-    for seat, place in enumerate(d.seats):
-        inv = place.investigator
-        if inv and inv.marker and (seat == d.turn or inv.where == a.card):
-            out.append((f"marker:{seat}", inv.marker))
+    out = [(f"marker:{seat}", d.seats[seat].investigator.marker) for seat in held_markers(s)]
     out += [(f"spell:{sp.spell}", sp.die) for sp in d.spells if sp.die]
     return out
+
+
+def held_markers(s: ElderSignState) -> list[int]:
+    """The seats whose marker holds a die the active player may use (:func:`held_dice`)."""
+    d = s.data
+    card = d.attempt.card
+    return [seat for seat, place in enumerate(d.seats)
+            if (inv := place.investigator) and inv.marker
+            and (seat == d.turn or inv.where == card)]
+
+
+def held_count(s: ElderSignState) -> int:
+    """How many dice :func:`held_dice` lists, counted without naming them."""
+    return len(held_markers(s)) + sum(1 for sp in s.data.spells if sp.die)
 
 
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
@@ -861,7 +871,7 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
                 best = 4
     if any(not x.startswith("green:") for x in a.rolled) or set(a.to_roll) - {"green"}:
         best = 4
-    return rollable, len(held_dice(s)), best
+    return rollable, held_count(s), best
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:
@@ -872,11 +882,24 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     rollable, held, best = dice_left(s, extra)
     if rollable <= 0:
         return False
-    all_rows = rows(s)
-    for r in available_rows(s, all_rows):
-        if fewest_dice(all_rows[r][0], best) <= rollable + held:
-            return True
-    return False
+    a = s.data.attempt
+    if a.card == AO:
+        return fewest_dice(rows(s)[0][0], best) <= rollable + held
+    fewest = fewest_for_open_rows(a.card, placed_key(s, a.card),
+                                  s.ancient_one.ability == "monster_terror", tuple(a.done),
+                                  s.game.data.adventures[a.card].card.ordered, best)
+    return fewest <= rollable + held
+
+
+@lru_cache(maxsize=8192)
+def fewest_for_open_rows(card: str, placed: tuple[tuple[str, int], ...], extra_terror: bool,
+                         done: tuple[int, ...], ordered: bool, best: int) -> float:
+    """The fewest dice that could complete one of the rows of ``card`` (with the monsters
+    ``placed``) open after the rows ``done`` (:func:`tasks.fewest_dice`; infinite when none
+    is open). Cached: it depends on nothing else."""
+    all_rows = card_rows(card, placed, extra_terror)
+    return min((fewest_dice(all_rows[r][0], best) for r in open_rows(all_rows, done, ordered)),
+               default=float("inf"))
 
 
 def next_roll(s: ElderSignState) -> None:
