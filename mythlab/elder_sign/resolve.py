@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
+from operator import methodcaller
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action
@@ -203,7 +204,8 @@ def held_markers(s: ElderSignState) -> list[int]:
 
 def held_count(s: ElderSignState) -> int:
     """How many dice :func:`held_dice` lists, counted without naming them."""
-    return len(held_markers(s)) + sum(1 for sp in s.data.spells if sp.die)
+    spells = s.data.spells
+    return len(held_markers(s)) + (sum(1 for sp in spells if sp.die) if spells else 0)
 
 
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
@@ -284,9 +286,10 @@ def card_rule(s: ElderSignState, card: str) -> str:
 def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
     """Jenny Barnes: before her first roll, discard a common item, spell or clue for the
     yellow and red dice."""
+    if a.rolls or a.card == AO or a.added:
+        return []
     inv = s.active
-    if (a.rolls or a.card == AO or a.added
-            or s.game.data.investigators[inv.name].ability != "discard_for_dice"
+    if (s.game.data.investigators[inv.name].ability != "discard_for_dice"
             or free_dice(s, "yellow") < 1 or free_dice(s, "red") < 1):
         return []
     kinds = s.game.data.cards
@@ -692,7 +695,7 @@ def offer_resolve(s: ElderSignState, decision: Decision) -> list[Action]:
 def failure_actions(s: ElderSignState, a: Attempt, head: str) -> list[Action]:
     """Completing no task fails the roll; the next choice (try again or fail, p.7) comes in
     the same click. Terror effects and assistants' losses are applied first."""
-    terror_fails = (a.card != AO and any(split(x)[1] == TERROR for x in a.rolled)
+    terror_fails = (a.card != AO and shows_terror(a.rolled)
                     and "immediate_fail" in terror_effects(s, a.card)
                     and s.game.data.investigators[s.active.name].ability != "fearless")
     return list(failure_moves(head, a.card == AO, terror_fails, bool(a.rolled)))
@@ -776,7 +779,7 @@ def reroll_dice(a: Attempt, dice: list[str] | tuple[str, ...]) -> None:
     for die in dice:
         kept.remove(die)
     a.kept = kept
-    a.to_roll = colours_sorted([split(x)[0] for x in dice])
+    a.to_roll = colours_sorted(colours_of(dice))
     a.rolled = []
     a.stage = "roll"
 
@@ -849,7 +852,7 @@ def continue_rolling(s: ElderSignState) -> None:
     if a.rolled and a.stage == "resolve":
         s.log(f"One task per roll: the {len(a.rolled)} dice left are rolled again.", ONE_TASK)
     a.chained = False
-    a.to_roll = colours_sorted([split(x)[0] for x in a.rolled])
+    a.to_roll = colours_sorted(colours_of(a.rolled))
     a.rolled = []
     a.free_reroll = False
     next_roll(s)
@@ -937,7 +940,7 @@ def failed_roll(s: ElderSignState) -> None:
         check_again(s)
         return
     inv = s.active
-    if any(split(x)[1] == TERROR for x in a.rolled):
+    if shows_terror(a.rolled):
         if s.game.data.investigators[inv.name].ability == "fearless":
             s.log(f"Terror effects do not affect {inv.name}.", INVESTIGATOR)
         else:
@@ -950,6 +953,19 @@ def failed_roll(s: ElderSignState) -> None:
         if seat != d.turn and helper and helper.marker and helper.where == a.card:
             s.to_change("pending").append(Task("helper", seat))
     check_again(s)
+
+
+def shows_terror(dice: Collection[str]) -> bool:
+    """Whether one of ``dice`` (``"colour:FACE"``) shows a terror."""
+    return any(map(_SHOWS_TERROR, dice))
+
+
+_SHOWS_TERROR = methodcaller("endswith", f":{TERROR}")
+
+
+def colours_of(dice: Collection[str]) -> list[str]:
+    """The colours of ``dice`` (``"colour:FACE"``), in their order."""
+    return [die.partition(":")[0] for die in dice]
 
 
 def terror_effects(s: ElderSignState, card: str) -> list[str]:
