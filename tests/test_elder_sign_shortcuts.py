@@ -156,3 +156,16 @@ def test_whether_a_row_can_still_be_completed_is_counted_as_before():
             assert resolve.can_still(s, extra) == plain, (s, extra)
             answers[plain, a.card == resolve.AO] += 1
     assert min(answers[True, False], answers[False, False]) > 20
+
+
+def test_who_moves_and_the_end_are_the_engines_answers():
+    """``ElderSignState.is_terminal`` and ``_current_player`` (looked up directly) answer what
+    the engine's own definitions answer, in every state of random games."""
+    states = random_states(8, fewest_players=1)
+    ends = 0
+    for s in states:
+        assert s.is_terminal() == State.is_terminal(s)
+        if not s.is_terminal():
+            assert s._current_player() == State._current_player(s)
+        ends += s.is_terminal()
+    assert ends == 8

@@ -141,14 +141,14 @@ def test_no_move_changes_the_position_it_was_applied_to():
 
 
 def test_a_monster_is_drawn_from_the_cup_as_with_fresh_chances():
-    """``effects.uniform`` (the same Fractions every draw) draws what fresh equal Fractions
+    """``effects.equal_chances`` (the same Fractions every draw) draws what fresh equal Fractions
     draw, for cups of 1 to 40 monsters at many positions of a stream."""
     from fractions import Fraction
 
-    from mythlab.elder_sign.effects import uniform
+    from mythlab.elder_sign.effects import equal_chances
     from mythlab.engine.chance import SeededStream
 
     for n in range(1, 41):
         for position in range(0, 60, 7):
             fresh = SeededStream(3, position).choice_index([Fraction(1, n)] * n)
-            assert SeededStream(3, position).choice_index(uniform(n)) == fresh
+            assert SeededStream(3, position).choice_index(equal_chances(n)) == fresh

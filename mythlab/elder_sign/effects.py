@@ -326,7 +326,7 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
     if not d.cup:
         s.log("The monster cup is empty: no monster appears.", RULES.ruling("empty-cup"))
         return
-    i = s.stream.choice_index(uniform(len(d.cup)))
+    i = s.stream.choice_index(equal_chances(len(d.cup)))
     monster = d.cup[i]
     d.cup = d.cup[:i] + d.cup[i + 1:]
     s.log(f"A monster appears: {s.game.data.monsters[monster].name}.", MONSTERS)
@@ -334,7 +334,7 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
 
 
 @cache
-def uniform(n: int) -> tuple[Fraction, ...]:
+def equal_chances(n: int) -> tuple[Fraction, ...]:
     """``n`` equal chances, the same Fractions every time: the seeded draw finds its table
     for them at once (``SeededStream.choice_index``), where fresh ones made it anew."""
     return (Fraction(1, n),) * n

@@ -222,7 +222,7 @@ def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
 def roll_counts(rolled: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
     """A roll (its dice sorted) as sorted (colour, face, count). Cached: a playout meets the
     same rolls again and again."""
-    return tuple(sorted((*split(die), n) for die, n in Counter(rolled).items()))
+    return tuple(sorted([(*die.partition(":")[::2], n) for die, n in Counter(rolled).items()]))
 
 
 def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
@@ -548,9 +548,11 @@ def to_resolve(s: ElderSignState) -> None:
 def ability_actions(s: ElderSignState) -> list[Action]:
     """Once-per-roll die changes of Harvey Walters, Michael McGlen and Darrell Simmons."""
     a = s.data.attempt
+    if a.twisted or a.card == AO:
+        return []
     inv = s.active
     ability = s.game.data.investigators[inv.name].ability
-    if a.twisted or a.card == AO or ability not in DIE_CHANGES:
+    if ability not in DIE_CHANGES:
         return []
     acts = []
     for die in sorted(set(a.rolled)):
