@@ -527,9 +527,10 @@ def lock_icons(s: ElderSignState) -> list[tuple[str, str]]:
     for card in d.board:
         if card.name in cards:
             out.append(cards[card.name])
-        for p in card.monsters:
-            if p.monster in monsters and p.monster not in won:
-                out.append(monsters[p.monster])
+        if card.monsters:
+            for p in card.monsters:
+                if p.monster in monsters and p.monster not in won:
+                    out.append(monsters[p.monster])
     return out
 
 

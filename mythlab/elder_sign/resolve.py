@@ -874,9 +874,13 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
             if TOTALS[colour] > in_use[colour]:  # the die is free: the item may add it
                 rollable += 1
                 best = 4
-    if any(not x.startswith("green:") for x in a.rolled) or set(a.to_roll) - {"green"}:
+    if best == 3 and (a.to_roll.count("green") < len(a.to_roll)
+                      or not all(map(_GREEN_DIE, a.rolled))):
         best = 4
     return rollable, held_count(s), best
+
+
+_GREEN_DIE = methodcaller("startswith", "green:")
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:

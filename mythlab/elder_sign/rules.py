@@ -283,7 +283,7 @@ class ElderSignState(State):
         return turn_step(d.attempt.stage, d.turn)
 
     def _before_move(self, action: Action) -> None:
-        self._owned_seats: set[int] = set()  # the seats this move copied: none yet
+        self._owned_seats: set[int] | tuple = ()  # the seats this move copied: none yet
         if self.data.turn_start and action.kind != "heal":
             self.data.turn_start = False  # the first action of the turn ends its start
 
@@ -341,6 +341,8 @@ class ElderSignState(State):
             return seats[seat]
         if seat not in owned:
             seats[seat] = copy_seat(seats[seat])
+            if not owned:  # the move's first seat: a set from now on
+                owned = self._owned_seats = set()
             owned.add(seat)
         return seats[seat]
 
