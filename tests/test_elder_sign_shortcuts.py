@@ -169,3 +169,25 @@ def test_who_moves_and_the_end_are_the_engines_answers():
             assert s._current_player() == State._current_player(s)
         ends += s.is_terminal()
     assert ends == 8
+
+
+def test_the_dice_in_use_are_listed_as_before():
+    """``effects.colours_in_use`` (C-level scans) lists the colour of every die locked, on a
+    spell, on a marker or in the attempt, as the plain reading of the position does."""
+    from mythlab.elder_sign.effects import colours_in_use
+
+    busy = 0
+    for s in random_states(8, fewest_players=1):
+        d = s.data
+        held = [sp.die for sp in d.spells if sp.die]
+        held += [p.investigator.marker for p in d.seats
+                 if p.investigator and p.investigator.marker]
+        colours = [lock.colour for lock in d.locks]
+        if d.attempt is not None:
+            a = d.attempt
+            colours += a.to_roll + a.aside + a.used
+            held += a.rolled + a.kept
+        colours += [split(die)[0] for die in held]
+        assert colours_in_use(s) == colours
+        busy += len(colours) > 6
+    assert busy > 100

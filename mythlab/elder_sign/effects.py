@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from operator import attrgetter, itemgetter, methodcaller
 from typing import TYPE_CHECKING
 
 from .load import PLAYER_KINDS, parse_token
@@ -404,12 +405,14 @@ def rows_of(s: ElderSignState, card_name: str):
 # ------------------------------------------------------------------ dice and locks
 def colours_in_use(s: ElderSignState) -> list[str]:
     """The colour of each die that is locked, on a spell, on a marker or in the current
-    attempt."""
+    attempt (read with C-level scans: every roll asks, often several times)."""
     d = s.data
-    colours = [lock.colour for lock in d.locks]
-    held = [sp.die for sp in d.spells if sp.die]
-    held += [seat.investigator.marker for seat in d.seats
-             if seat.investigator and seat.investigator.marker]
+    colours = list(map(_COLOUR, d.locks))
+    held = [sp.die for sp in d.spells if sp.die] if d.spells else []
+    for seat in d.seats:
+        inv = seat.investigator
+        if inv and inv.marker:
+            held.append(inv.marker)
     a = d.attempt
     if a is not None:
         colours += a.to_roll
@@ -417,8 +420,13 @@ def colours_in_use(s: ElderSignState) -> list[str]:
         colours += a.used
         held += a.rolled
         held += a.kept
-    colours += [die.partition(":")[0] for die in held]
+    colours += map(_FIRST, map(_PARTITION, held))
     return colours
+
+
+_COLOUR = attrgetter("colour")
+_PARTITION = methodcaller("partition", ":")
+_FIRST = itemgetter(0)
 
 
 def dice_in_use(s: ElderSignState) -> dict[str, int]:
