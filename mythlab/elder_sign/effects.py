@@ -425,6 +425,7 @@ def colours_in_use(s: ElderSignState) -> list[str]:
 
 
 _COLOUR = attrgetter("colour")
+_PLACE = attrgetter("place")
 _PARTITION = methodcaller("partition", ":")
 _FIRST = itemgetter(0)
 
@@ -551,7 +552,9 @@ def settle_locks(s: ElderSignState) -> None:
     icons = lock_icons(s)
     if not icons:
         return
-    done = {lock.place for lock in d.locks} | {t.place for t in d.pending if t.kind == "lock"}
+    done = set(map(_PLACE, d.locks))
+    if d.pending:
+        done.update(t.place for t in d.pending if t.kind == "lock")
     for colour, place in icons:
         if place not in done:
             take_spare_die(s, colour, place)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
-from operator import methodcaller
+from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action
@@ -464,7 +464,7 @@ def completion_actions(s: ElderSignState) -> list[Action]:
     costs = ((),) if battle else row_costs(s, a.card)
     # the names of the investigators matter only to moves naming a die on a marker
     names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats) \
-        if any(src.startswith("marker:") for src, _, _ in dice) else ()
+        if any(map(_ON_MARKER, map(_SOURCE, dice))) else ()
     wild = s.game.options["wild"]
     for r in available_rows(s, all_rows):
         if affordable(s, costs[r]):
@@ -585,9 +585,12 @@ def ready_today(s: ElderSignState,
     """Seats whose investigator has one of ``abilities`` and has not used it since the last
     midnight (a day runs from one midnight to the next: mythlab ruling 'once-per-day')."""
     cards = s.game.data.investigators
-    return [(seat, place.investigator) for seat, place in enumerate(s.data.seats)
-            if place.investigator is not None and not place.investigator.used_today
-            and cards[place.investigator.name].ability in abilities]
+    ready = []
+    for seat, place in enumerate(s.data.seats):
+        inv = place.investigator
+        if inv is not None and not inv.used_today and cards[inv.name].ability in abilities:
+            ready.append((seat, inv))
+    return ready
 
 
 def healing_actions(s: ElderSignState) -> list[Action]:
@@ -881,6 +884,8 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
 
 
 _GREEN_DIE = methodcaller("startswith", "green:")
+_ON_MARKER = methodcaller("startswith", "marker:")
+_SOURCE = itemgetter(0)  # of a (source, face, count) entry
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:

@@ -105,6 +105,8 @@ def card_costs(name: str, placed: tuple[tuple[str, int], ...], extra_terror: boo
 
 def open_rows(rows: tuple[tuple[Row, str], ...], done: list[int], ordered: bool) -> list[int]:
     """Rows that may be completed now: not done, and in order on an arrow card (p.8)."""
+    if not done:
+        return [0] if ordered else list(range(len(rows)))
     left = [i for i in range(len(rows)) if i not in done]
     return left[:1] if ordered else left
 
