@@ -197,9 +197,12 @@ def held_markers(s: ElderSignState) -> list[int]:
     """The seats whose marker holds a die the active player may use (:func:`held_dice`)."""
     d = s.data
     card = d.attempt.card
-    return [seat for seat, place in enumerate(d.seats)
-            if (inv := place.investigator) and inv.marker
-            and (seat == d.turn or inv.where == card)]
+    seats = []
+    for seat, place in enumerate(d.seats):
+        inv = place.investigator
+        if inv and inv.marker and (seat == d.turn or inv.where == card):
+            seats.append(seat)
+    return seats
 
 
 def held_count(s: ElderSignState) -> int:
@@ -238,6 +241,8 @@ def row_costs(s: ElderSignState, card: str) -> tuple[tuple[tuple[str, int], ...]
 
 def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
     """Whether the active investigator can pay ``costs`` and keep sanity and stamina above 0."""
+    if not costs:  # most tasks cost nothing
+        return True
     inv = s.active
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
 
@@ -406,7 +411,7 @@ def do_dice(s: ElderSignState, task: Decision, action: Action) -> None:
     """The dice of one colour land (their faces as ``"colour:FACE"``)."""
     colour, _, dice = action.args
     a = s.data.attempt
-    a.to_roll = [c for c in a.to_roll if c != colour]
+    a.to_roll = list(filter(colour.__ne__, a.to_roll))
     a.rolled = [*a.rolled, *dice]
     if not a.to_roll:
         a.rolled = a.kept + a.rolled
@@ -421,7 +426,7 @@ def after_roll(s: ElderSignState) -> None:
     player compares the roll with the tasks."""
     a = s.data.attempt
     a.rolls += 1
-    if a.rolled and any(not sp.die for sp in s.data.spells):
+    if a.rolled and s.data.spells and any(not sp.die for sp in s.data.spells):
         a.stage = "spell"
     else:
         to_resolve(s)
@@ -870,7 +875,11 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
     rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
     cards = s.game.data.cards
-    adds = [ADDS[effect] for card in s.active.cards if (effect := cards[card].effect) in ADDS]
+    adds = []
+    for card in s.active.cards:
+        effect = cards[card].effect
+        if effect in ADDS:
+            adds.append(ADDS[effect])
     if adds:
         in_use = dice_in_use(s)
         for colour in adds:
