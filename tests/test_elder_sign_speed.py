@@ -152,3 +152,19 @@ def test_a_monster_is_drawn_from_the_cup_as_with_fresh_chances():
         for position in range(0, 60, 7):
             fresh = SeededStream(3, position).choice_index([Fraction(1, n)] * n)
             assert SeededStream(3, position).choice_index(equal_chances(n)) == fresh
+
+
+def test_the_setup_piles_read_once_are_the_cards_of_each_deck():
+    """``GameData.piles`` (read once) lists each deck's cards in the data's order, as reading
+    the cards afresh does: the setup shuffles copies of them (p.5)."""
+    from mythlab.elder_sign.load import builtin_data
+
+    data = builtin_data()
+    piles = data.piles
+    for kind in ("common_item", "unique_item", "spell", "ally"):
+        assert list(piles[kind]) == data.deck(kind)
+    for deck in ("adventure", "other_world"):
+        assert list(piles[deck]) == [a.name for a in data.adventures.values() if a.deck == deck]
+    assert list(piles["masked_monsters"]) == [m.id for m in data.monsters.values()]
+    assert list(piles["monsters"]) == [m.id for m in data.monsters.values() if not m.masked]
+    assert len(piles["masked_monsters"]) > len(piles["monsters"])

@@ -33,6 +33,7 @@ from .effects import (
     apply_one,
     change_health,
     devour,
+    equal_chances,
     gain_cards,
     held_die_text,
     held_for_lock,
@@ -187,21 +188,22 @@ class ElderSignGame(Game):
         """The setup's decks (p.5): the Ancient One (random unless chosen), every deck and the
         investigators shuffled, masked monsters in the cup only if the Ancient One adds them."""
         data = self.data
+        piles = data.piles
         names = sorted(data.ancient_ones)
         ao = self.options["ancient_one"] or names[stream.choice_index(
-            [Fraction(1, len(names))] * len(names))]
+            equal_chances(len(names)))]
         decks = {}
         for kind in ("common_item", "unique_item", "spell", "ally"):
-            decks[kind] = data.deck(kind)
+            decks[kind] = list(piles[kind])
             stream.shuffle(decks[kind])
-        advs = [a.name for a in data.adventures.values() if a.deck == "adventure"]
-        worlds = [a.name for a in data.adventures.values() if a.deck == "other_world"]
+        advs = list(piles["adventure"])
+        worlds = list(piles["other_world"])
         mythos = list(data.mythos)
         pool = list(data.investigators)
         for deck in (advs, worlds, mythos, pool):
             stream.shuffle(deck)
         masked = data.ancient_ones[ao].masked_monsters
-        cup = [m.id for m in data.monsters.values() if masked or not m.masked]
+        cup = list(piles["masked_monsters" if masked else "monsters"])
         return ElderSignData(ancient_one=ao, seats=[Seat() for _ in range(self.players)],
                              board=[], adventure_deck=advs, other_world_deck=worlds,
                              decks=decks, mythos_deck=mythos, cup=cup, pool=pool)
