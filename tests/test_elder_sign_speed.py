@@ -77,7 +77,7 @@ def test_the_cached_rerolls_are_every_part_of_the_roll_once():
 #: the caches a playout goes through; each is keyed by everything its answer depends on
 CACHES = (refs.act, resolve.dice_roll, resolve.reroll_choices, tasks.card_costs,
           tasks.card_rows, tasks.face_ways, tasks.fewest_dice, tasks.requirement_sets,
-          resolve.fewest_for_open_rows)
+          tasks.fewest_for_open_rows)
 
 
 def fingerprint(state: State) -> tuple:

@@ -22,7 +22,6 @@ cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,6 +34,7 @@ from mythlab.engine import Action
 
 from .dice import TERROR, investigation, parse_row
 from .dice import outcomes as outcomes_of
+from .dice_words import describe_use, dice_text, pool_text, reroll_choices, roll_counts
 from .effects import (
     apply_effects,
     apply_one,
@@ -83,9 +83,9 @@ from .tasks import (
     COLOURS,
     TOTALS,
     card_costs,
-    card_rows,
     completions,
     fewest_dice,
+    fewest_for_open_rows,
     open_rows,
     relevant_dice,
     split,
@@ -106,12 +106,6 @@ ADDS = {"add_yellow": "yellow", "add_red": "red"}
 DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
-def pool_text(dice: list[str]) -> str:
-    """``["green", "green", "red"]`` -> ``"2G+R"``."""
-    return "+".join(f"{n if n > 1 else ''}{CODES[c]}" for c in COLOURS
-                    if (n := dice.count(c))) or "no dice"
-
-
 @dataclass(frozen=True)
 class DiceRoll:
     """The chance outcomes of rolling some dice of one colour, grouped by multiset (p.6),
@@ -221,13 +215,6 @@ def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
     return tuple(sorted(dice + tuple((src, split(die)[1], 1) for src, die in held)))
 
 
-@lru_cache(maxsize=4096)
-def roll_counts(rolled: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
-    """A roll (its dice sorted) as sorted (colour, face, count). Cached: a playout meets the
-    same rolls again and again."""
-    return tuple(sorted([(*die.partition(":")[::2], n) for die, n in Counter(rolled).items()]))
-
-
 def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
     """What completing a row costs (``rowN:sanity-1``), paid on completion (p.7)."""
     return () if card == AO else row_costs(s, card)[row]
@@ -245,21 +232,6 @@ def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
         return True
     inv = s.active
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
-
-
-def describe_use(use: tuple[tuple[str, str, int], ...], names: tuple[str, ...]) -> str:
-    """Dice used for a task in words: colour and face, or the marker (``names``: each seat's
-    investigator) or spell holding it."""
-    parts = []
-    for src, face, k in use:
-        if src in COLOURS:
-            parts.append(f"{src} {face}" + (f" x{k}" if k > 1 else ""))
-        elif src.startswith("marker:"):
-            seat = int(src.partition(":")[2])
-            parts.append(f"{face} on {names[seat]}'s marker")
-        else:
-            parts.append(f"{face} on {src.partition(':')[2]}")
-    return " + ".join(parts)
 
 
 # ------------------------------------------------------------------ prepare
@@ -502,43 +474,6 @@ def clue_actions(s: ElderSignState) -> list[Action]:
     if not (s.active.clues or free) or not a.rolled:
         return []
     return list(reroll_choices(tuple(sorted(a.rolled)), free))
-
-
-@lru_cache(maxsize=4096)
-def reroll_choices(rolled: tuple[str, ...], free: bool) -> tuple[Action, ...]:
-    """The reroll actions of :func:`clue_actions` for a roll (sorted dice) and the kind of
-    reroll: cached, since they depend on nothing else and actions are frozen. Each part of
-    the roll is named as :func:`dice_text` names it, from the roll's counts at once, and the
-    parts are put together one kind of die after another."""
-    head = "free reroll (Joe Diamond)" if free else "spend a clue"
-    rule = INVESTIGATOR if free else CLUES
-    parts: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((), ())]  # (dice, their words)
-    for die, n in sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0])):
-        name = die.replace(":", " ")
-        more = [((), ())] + [((die,) * j, (name + (f" x{j}" if j > 1 else ""),))
-                             for j in range(1, n + 1)]
-        parts = [(dice + extra, words + named) for dice, words in parts
-                 for extra, named in more]
-    moves = []
-    for dice, words in parts[1:]:  # the first rerolls nothing
-        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else " + ".join(words)
-        label = f"{head}: reroll {what}"
-        moves.append((-len(dice), label, Action(label, "clue", (dice, free), rule)))
-    moves.sort()
-    return tuple(move for *_, move in moves)
-
-
-def die_order(die: str) -> tuple[int, str]:
-    """Dice listed by colour (green, yellow, red), then face."""
-    colour, face = split(die)
-    return COLOURS.index(colour), face
-
-
-def dice_text(dice: Collection[str]) -> str:
-    """``["green:LORE", "green:LORE", "red:WILD"]`` -> ``"green LORE x2 + red WILD"``."""
-    count = Counter(dice)
-    return " + ".join(f"{die.replace(':', ' ')}" + (f" x{n}" if n > 1 else "")
-                      for die, n in sorted(count.items(), key=lambda kv: die_order(kv[0])))
 
 
 def to_resolve(s: ElderSignState) -> None:
@@ -912,17 +847,6 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
                                   s.ancient_one.ability == "monster_terror", tuple(a.done),
                                   s.game.data.adventures[a.card].card.ordered, best)
     return fewest <= rollable + held
-
-
-@lru_cache(maxsize=8192)
-def fewest_for_open_rows(card: str, placed: tuple[tuple[str, int], ...], extra_terror: bool,
-                         done: tuple[int, ...], ordered: bool, best: int) -> float:
-    """The fewest dice that could complete one of the rows of ``card`` (with the monsters
-    ``placed``) open after the rows ``done`` (:func:`tasks.fewest_dice`; infinite when none
-    is open). Cached: it depends on nothing else."""
-    all_rows = card_rows(card, placed, extra_terror)
-    return min((fewest_dice(all_rows[r][0], best) for r in open_rows(all_rows, done, ordered)),
-               default=float("inf"))
 
 
 def next_roll(s: ElderSignState) -> None:

@@ -111,6 +111,17 @@ def open_rows(rows: tuple[tuple[Row, str], ...], done: list[int], ordered: bool)
     return left[:1] if ordered else left
 
 
+@lru_cache(maxsize=8192)
+def fewest_for_open_rows(card: str, placed: tuple[tuple[str, int], ...], extra_terror: bool,
+                         done: tuple[int, ...], ordered: bool, best: int) -> float:
+    """The fewest dice that could complete one of the rows of ``card`` (with the monsters
+    ``placed``) open after the rows ``done`` (:func:`fewest_dice`; infinite when none
+    is open). Cached: it depends on nothing else."""
+    all_rows = card_rows(card, placed, extra_terror)
+    return min((fewest_dice(all_rows[r][0], best) for r in open_rows(all_rows, done, ordered)),
+               default=float("inf"))
+
+
 def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
                 ) -> tuple[tuple[tuple[str, str, int], ...], ...]:
     """Every distinct minimal way to complete ``row`` with ``dice``.
