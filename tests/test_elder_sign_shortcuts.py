@@ -98,3 +98,96 @@ def test_completions_worked_out_on_faces_are_the_matchers():
             for row, _ in resolve.rows(s):
                 assert tasks.completions(row, dice, "seed") == \
                     matched_completions(row, dice, "seed")
+
+
+def test_completions_read_only_the_dice_a_row_can_use():
+    """``tasks.relevant_dice`` (the key the completion moves are kept by) changes no answer:
+    ``completions`` of a row with the dice it can use, counts capped, is ``completions`` with
+    every die, for every task row and random dice on the roll, markers and spells (up to 9 of
+    one face), and at every roll of random games; the moves offered are those made from
+    every die."""
+    data = builtin_data()
+    rows = {row for a in data.adventures.values() for row in a.card.rows}
+    rows |= {monster_row(m, terror) for m in data.monsters for terror in (False, True)}
+    rows = sorted(rows, key=str)
+    faces = sorted(tasks.die_faces())
+    rng = random.Random(11)
+    for _ in range(3000):
+        dice = Counter()
+        for src in ("green", "yellow", "red", "marker:0", "spell:Wither"):
+            for _ in range(rng.randint(0, 9 if src == "green" else 2)):
+                dice[(src, rng.choice(faces))] += 1
+        dice_tuple = tuple(sorted((*key, n) for key, n in dice.items()))
+        row, wild = rng.choice(rows), rng.choice(("seed", "faq"))
+        assert tasks.completions(row, tasks.relevant_dice(row, dice_tuple, wild), wild) == \
+            tasks.completions(row, dice_tuple, wild), (row, dice_tuple, wild)
+    checked = 0
+    for s in attempt_states():
+        a = s.data.attempt
+        if a.stage != "resolve" or s.data.pending or not a.rolled:
+            continue
+        dice, wild = resolve.dice_tuple(s), s.game.options["wild"]
+        names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
+        all_rows = resolve.rows(s)
+        plain = [m for r in resolve.available_rows(s, all_rows)
+                 if resolve.affordable(s, resolve.task_costs(s, a.card, r))
+                 for m in resolve.row_completions.__wrapped__(
+                     all_rows[r][0], r, a.card == resolve.AO, dice, wild, names)]
+        offered = resolve.completion_actions(s)
+        assert [(m.label, m.args, m.rule) for m in offered] == \
+            [(m.label, m.args, m.rule) for m in plain]
+        checked += bool(plain)
+    assert checked > 50
+
+
+def test_whether_a_row_can_still_be_completed_is_counted_as_before():
+    """``can_still`` (the fewest dice of the open rows cached per card, monsters and rows
+    done; held dice counted without naming them) against the rows counted one by one."""
+    answers = Counter()
+    for s in attempt_states():
+        a = s.data.attempt
+        assert resolve.held_count(s) == len(resolve.held_dice(s))
+        for extra in (0, -1):
+            rollable, held, best = resolve.dice_left(s, extra)
+            all_rows = resolve.rows(s)
+            plain = rollable > 0 and any(
+                tasks.fewest_dice(all_rows[r][0], best) <= rollable + held
+                for r in resolve.available_rows(s, all_rows))
+            assert resolve.can_still(s, extra) == plain, (s, extra)
+            answers[plain, a.card == resolve.AO] += 1
+    assert min(answers[True, False], answers[False, False]) > 20
+
+
+def test_who_moves_and_the_end_are_the_engines_answers():
+    """``ElderSignState.is_terminal`` and ``_current_player`` (looked up directly) answer what
+    the engine's own definitions answer, in every state of random games."""
+    states = random_states(8, fewest_players=1)
+    ends = 0
+    for s in states:
+        assert s.is_terminal() == State.is_terminal(s)
+        if not s.is_terminal():
+            assert s._current_player() == State._current_player(s)
+        ends += s.is_terminal()
+    assert ends == 8
+
+
+def test_the_dice_in_use_are_listed_as_before():
+    """``effects.colours_in_use`` (C-level scans) lists the colour of every die locked, on a
+    spell, on a marker or in the attempt, as the plain reading of the position does."""
+    from mythlab.elder_sign.effects import colours_in_use
+
+    busy = 0
+    for s in random_states(8, fewest_players=1):
+        d = s.data
+        held = [sp.die for sp in d.spells if sp.die]
+        held += [p.investigator.marker for p in d.seats
+                 if p.investigator and p.investigator.marker]
+        colours = [lock.colour for lock in d.locks]
+        if d.attempt is not None:
+            a = d.attempt
+            colours += a.to_roll + a.aside + a.used
+            held += a.rolled + a.kept
+        colours += [split(die)[0] for die in held]
+        assert colours_in_use(s) == colours
+        busy += len(colours) > 6
+    assert busy > 100

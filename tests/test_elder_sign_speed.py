@@ -76,7 +76,8 @@ def test_the_cached_rerolls_are_every_part_of_the_roll_once():
 
 #: the caches a playout goes through; each is keyed by everything its answer depends on
 CACHES = (refs.act, resolve.dice_roll, resolve.reroll_choices, tasks.card_costs,
-          tasks.card_rows, tasks.face_ways, tasks.fewest_dice)
+          tasks.card_rows, tasks.face_ways, tasks.fewest_dice, tasks.requirement_sets,
+          tasks.fewest_for_open_rows)
 
 
 def fingerprint(state: State) -> tuple:
@@ -137,3 +138,33 @@ def test_no_move_changes_the_position_it_was_applied_to():
             assert state.edited().to_json() == before, move.label
         checked += len(moves)
     assert checked > 1000
+
+
+def test_a_monster_is_drawn_from_the_cup_as_with_fresh_chances():
+    """``effects.equal_chances`` (the same Fractions every draw) draws what fresh equal Fractions
+    draw, for cups of 1 to 40 monsters at many positions of a stream."""
+    from fractions import Fraction
+
+    from mythlab.elder_sign.effects import equal_chances
+    from mythlab.engine.chance import SeededStream
+
+    for n in range(1, 41):
+        for position in range(0, 60, 7):
+            fresh = SeededStream(3, position).choice_index([Fraction(1, n)] * n)
+            assert SeededStream(3, position).choice_index(equal_chances(n)) == fresh
+
+
+def test_the_setup_piles_read_once_are_the_cards_of_each_deck():
+    """``GameData.piles`` (read once) lists each deck's cards in the data's order, as reading
+    the cards afresh does: the setup shuffles copies of them (p.5)."""
+    from mythlab.elder_sign.load import builtin_data
+
+    data = builtin_data()
+    piles = data.piles
+    for kind in ("common_item", "unique_item", "spell", "ally"):
+        assert list(piles[kind]) == data.deck(kind)
+    for deck in ("adventure", "other_world"):
+        assert list(piles[deck]) == [a.name for a in data.adventures.values() if a.deck == deck]
+    assert list(piles["masked_monsters"]) == [m.id for m in data.monsters.values()]
+    assert list(piles["monsters"]) == [m.id for m in data.monsters.values() if not m.masked]
+    assert len(piles["masked_monsters"]) > len(piles["monsters"])

@@ -5,7 +5,9 @@ being devoured (rulebook p.8-11). Functions take the state being changed (``s``)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import product
+from operator import attrgetter, itemgetter, methodcaller
 from typing import TYPE_CHECKING
 
 from .load import PLAYER_KINDS, parse_token
@@ -21,7 +23,7 @@ from .refs import (
     RULES,
     TROPHIES,
 )
-from .state import InPlay, Investigator, Lock, Placed, Task
+from .state import InPlay, Investigator, Lock, Placed, Task, without
 from .tasks import COLOURS, EMPTY_TASK, TOTALS, card_rows, monster_slots, split
 
 if TYPE_CHECKING:
@@ -62,7 +64,7 @@ def new_investigator(s: ElderSignState, name: str) -> Investigator:
 
 def draw_card(s: ElderSignState, inv: Investigator, kind: str) -> None:
     """The investigator draws the top card of a deck; an empty deck gives nothing (mythlab
-    ruling 'empty-decks')."""
+    ruling 'empty-decks'). ``inv``: one the move may change (``investigator_to_change``)."""
     deck = s.data.decks[kind]
     if deck:
         inv.cards.append(deck[0])
@@ -124,7 +126,7 @@ def payments(s: ElderSignState, inv: Investigator, price: int) -> list[list[str]
 
 def pay(s: ElderSignState, inv: Investigator, trophies: list[str], why: str) -> None:
     """The investigator spends ``trophies`` (they go back, :func:`return_trophy`), logged with
-    the reason ``why``."""
+    the reason ``why`` (``inv``: one the move may change, ``investigator_to_change``)."""
     for t in trophies:
         inv.trophies.remove(t)
         return_trophy(s, t)
@@ -143,7 +145,7 @@ def trophy_names(s: ElderSignState, trophies: list[str]) -> str:
 
 def lose_trophies(s: ElderSignState, inv: Investigator, worth: int) -> bool:
     """Lose trophies worth ``worth``, the cheapest way (mythlab ruling 'trophy-payment');
-    False if unable."""
+    False if unable (``inv``: one the move may change, ``investigator_to_change``)."""
     ways = payments(s, inv, worth)
     if not ways:
         s.log(f"{inv.name} has no trophies worth {worth} to lose.", TROPHIES)
@@ -193,24 +195,26 @@ def apply_one(s: ElderSignState, seat: int, kind: str, n: int, rule: str,
     elif kind in ("sanity", "stamina"):
         change_health(s, seat, kind, n, rule)
     elif kind == "clue":
+        inv = s.investigator_to_change(seat)
         inv.clues = max(0, inv.clues + n)
         s.log(f"{inv.name} {'gains' if n > 0 else 'loses'} {abs(n)} clue(s) "
               f"(now {inv.clues}).", rule)
     elif kind in SWAPPABLE and n > 0 and d.phase != "Setup" and \
             s.game.data.investigators[inv.name].ability == "swap_reward":
+        pending = s.to_change("pending")
         for _ in range(n):
-            d.pending.append(Task("reward", seat, reward=kind))
+            pending.append(Task("reward", seat, reward=kind))
         s.log(f"{inv.name} gains {n} {kind.replace('_', ' ')}(s): for each he may take a "
               "clue, common item or spell instead.", INVESTIGATOR)
     elif kind in CARD_KINDS:
         gain_cards(s, seat, kind, n, rule)
     elif kind == "trophies":
-        lose_trophies(s, inv, -n)
+        lose_trophies(s, s.investigator_to_change(seat), -n)
 
 
 def gain_cards(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> None:
     """Draw ``n`` cards of ``kind``, one more for Bob Jenkins, Monterey Jack, Dexter Drake."""
-    inv = s.data.seats[seat].investigator
+    inv = s.investigator_to_change(seat)
     extra = 1 if s.game.data.investigators[inv.name].ability == EXTRA.get(kind) else 0
     for _ in range(n + extra):
         draw_card(s, inv, kind)
@@ -220,9 +224,9 @@ def gain_cards(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> No
 
 def change_health(s: ElderSignState, seat: int, kind: str, n: int, rule: str) -> None:
     """Gain (up to the maximum, p.4) or lose sanity or stamina; 0 means devoured (p.11)."""
-    inv = s.data.seats[seat].investigator
-    if inv is None:
+    if s.data.seats[seat].investigator is None:
         return
+    inv = s.investigator_to_change(seat)
     top = inv.max_sanity if kind == "sanity" else inv.max_stamina
     now = getattr(inv, kind)
     new = min(top, now + n)
@@ -241,10 +245,10 @@ def change_health(s: ElderSignState, seat: int, kind: str, n: int, rule: str) ->
 def devour(s: ElderSignState, seat: int, why: str) -> None:
     """The investigator is devoured: +1 doom, cards and trophies go back, a new one comes (p.11)."""
     d = s.data
-    place = d.seats[seat]
-    inv = place.investigator
-    if inv is None:
+    if d.seats[seat].investigator is None:
         return
+    place = s.seat_to_change(seat)
+    inv = place.investigator
     place.investigator = None
     place.devoured.append(inv.name)
     d.pending = [t for t in d.pending
@@ -264,7 +268,7 @@ def devour(s: ElderSignState, seat: int, why: str) -> None:
         s.log(f"{s.player_name(seat)} has no investigator left and is out of the game "
               "(they still win if the others do).", DEVOURED if not d.awake else ENDING)
     else:
-        d.pending.append(Task("replace", seat))
+        s.to_change("pending").append(Task("replace", seat))
     add_doom(s, 1, DEVOURED)
     if all(p.out for p in d.seats):
         s.finish("lost", "every investigator has been devoured", ENDING
@@ -273,9 +277,8 @@ def devour(s: ElderSignState, seat: int, why: str) -> None:
 
 def release_attempt(s: ElderSignState) -> None:
     """Dice of an attempt go back; spells that got no die return to their deck."""
-    d = s.data
-    for spell in [sp for sp in d.spells if not sp.die]:
-        d.spells.remove(spell)
+    for spell in [sp for sp in s.data.spells if not sp.die]:
+        s.to_change("spells").remove(spell)
         return_card(s, spell.spell)
 
 
@@ -308,7 +311,7 @@ def open_gate(s: ElderSignState) -> None:
         s.log("No Other World card is left: no gate opens.", RULES.ruling("empty-decks"))
         return
     name, *d.other_world_deck = d.other_world_deck
-    d.board.append(InPlay(name))
+    s.to_change("board").append(InPlay(name))
     s.log(f"A gate opens: {name} comes into play.", OTHER_WORLDS)
 
 
@@ -324,11 +327,18 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
     if not d.cup:
         s.log("The monster cup is empty: no monster appears.", RULES.ruling("empty-cup"))
         return
-    i = s.stream.choice_index([Fraction(1, len(d.cup))] * len(d.cup))
+    i = s.stream.choice_index(equal_chances(len(d.cup)))
     monster = d.cup[i]
     d.cup = d.cup[:i] + d.cup[i + 1:]
     s.log(f"A monster appears: {s.game.data.monsters[monster].name}.", MONSTERS)
-    d.pending.append(Task("place", d.turn, monster=monster, exclude=exclude))
+    s.to_change("pending").append(Task("place", d.turn, monster=monster, exclude=exclude))
+
+
+@cache
+def equal_chances(n: int) -> tuple[Fraction, ...]:
+    """``n`` equal chances, the same Fractions every time: the seeded draw finds its table
+    for them at once (``SeededStream.choice_index``), where fresh ones made it anew."""
+    return (Fraction(1, n),) * n
 
 
 def placements(s: ElderSignState, exclude: str) -> list[tuple[str, int]]:
@@ -360,8 +370,8 @@ def card_index(s: ElderSignState, card_name: str) -> int:
 def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> None:
     """The monster goes on the card (a new ``InPlay``: states share cards in play)."""
     i = card_index(s, card_name)
-    card = s.data.board[i]
-    s.data.board[i] = InPlay(card.name, card.monsters + [Placed(monster, row)])
+    board = s.to_change("board")
+    board[i] = InPlay(board[i].name, board[i].monsters + [Placed(monster, row)])
     m = s.game.data.monsters[monster]
     where = {EMPTY_TASK: "on its empty monster task", -2: "under its last task"}.get(
         row, f"on task {row + 1}")
@@ -373,15 +383,17 @@ def place_monster(s: ElderSignState, monster: str, card_name: str, row: int) -> 
 def remove_monster(s: ElderSignState, card_name: str, monster: str) -> None:
     """The monster leaves the card (a new ``InPlay``: states share cards in play)."""
     i = card_index(s, card_name)
-    card = s.data.board[i]
-    s.data.board[i] = InPlay(card.name, [p for p in card.monsters if p.monster != monster])
+    board = s.to_change("board")
+    board[i] = InPlay(board[i].name, [p for p in board[i].monsters if p.monster != monster])
     unlock(s, f"monster:{monster}")
 
 
 def placed_key(s: ElderSignState, card_name: str) -> tuple[tuple[str, int], ...]:
     """A card's monsters as (monster, row) pairs: the hashable key of :func:`tasks.card_rows`."""
-    card = next(c for c in s.data.board if c.name == card_name)
-    return tuple((p.monster, p.row) for p in card.monsters)
+    for card in s.data.board:
+        if card.name == card_name:
+            return tuple([(p.monster, p.row) for p in card.monsters]) if card.monsters else ()
+    raise KeyError(f"{card_name} is not in play")
 
 
 def rows_of(s: ElderSignState, card_name: str):
@@ -393,12 +405,14 @@ def rows_of(s: ElderSignState, card_name: str):
 # ------------------------------------------------------------------ dice and locks
 def colours_in_use(s: ElderSignState) -> list[str]:
     """The colour of each die that is locked, on a spell, on a marker or in the current
-    attempt."""
+    attempt (read with C-level scans: every roll asks, often several times)."""
     d = s.data
-    colours = [lock.colour for lock in d.locks]
-    held = [sp.die for sp in d.spells if sp.die]
-    held += [seat.investigator.marker for seat in d.seats
-             if seat.investigator and seat.investigator.marker]
+    colours = list(map(_COLOUR, d.locks))
+    held = [sp.die for sp in d.spells if sp.die] if d.spells else []
+    for seat in d.seats:
+        inv = seat.investigator
+        if inv and inv.marker:
+            held.append(inv.marker)
     a = d.attempt
     if a is not None:
         colours += a.to_roll
@@ -406,8 +420,14 @@ def colours_in_use(s: ElderSignState) -> list[str]:
         colours += a.used
         held += a.rolled
         held += a.kept
-    colours += [die.partition(":")[0] for die in held]
+    colours += map(_FIRST, map(_PARTITION, held))
     return colours
+
+
+_COLOUR = attrgetter("colour")
+_PLACE = attrgetter("place")
+_PARTITION = methodcaller("partition", ":")
+_FIRST = itemgetter(0)
 
 
 def dice_in_use(s: ElderSignState) -> dict[str, int]:
@@ -435,7 +455,7 @@ def lock_die(s: ElderSignState, colour: str, place: str) -> None:
         return
     options = held_for_lock(s, colour)
     if len(options) > 1:
-        d.pending.append(Task("lock", d.turn, place=place))
+        s.to_change("pending").append(Task("lock", d.turn, place=place))
         s.log(f"No {colour} die is free: the active player chooses a held die to lock.", LOCKED)
     elif options:
         take_held_die(s, options[0], place)
@@ -451,14 +471,14 @@ def take_spare_die(s: ElderSignState, colour: str, place: str) -> bool:
     how = ""
     if free_dice(s, colour) <= 0:
         if a is not None and colour in a.aside:
-            a.aside.remove(colour)
+            a.aside = without(a.aside, colour)
             how = " (the die set aside)"
         elif a is not None and colour in a.used:
-            a.used.remove(colour)
+            a.used = without(a.used, colour)
             how = " (a die on a completed task)"
         else:
             return False
-    d.locks.append(Lock(colour, place))
+    s.to_change("locks").append(Lock(colour, place))
     s.log(f"A {colour} die{how} is locked ({place.replace(':', ': ')}).", LOCKED)
     return True
 
@@ -489,19 +509,19 @@ def held_die_text(s: ElderSignState, source: str) -> str:
 
 def take_held_die(s: ElderSignState, source: str, place: str) -> None:
     """Lock the die held on a spell (the spell then goes back to its deck) or a marker."""
-    d = s.data
     what = held_die_text(s, source)
     kind, _, name = source.partition(":")
     if kind == "spell":
-        spell = next(sp for sp in d.spells if sp.spell == name)
+        spells = s.to_change("spells")
+        spell = next(sp for sp in spells if sp.spell == name)
         colour = split(spell.die)[0]
-        d.spells.remove(spell)
+        spells.remove(spell)
         return_card(s, spell.spell)
     else:
-        inv = d.seats[int(name)].investigator
+        inv = s.investigator_to_change(int(name))
         colour = split(inv.marker)[0]
         inv.marker = ""
-    d.locks.append(Lock(colour, place))
+    s.to_change("locks").append(Lock(colour, place))
     s.log(f"The {what} is locked ({place.replace(':', ': ')}).", LOCKED)
 
 
@@ -516,9 +536,10 @@ def lock_icons(s: ElderSignState) -> list[tuple[str, str]]:
     for card in d.board:
         if card.name in cards:
             out.append(cards[card.name])
-        for p in card.monsters:
-            if p.monster in monsters and p.monster not in won:
-                out.append(monsters[p.monster])
+        if card.monsters:
+            for p in card.monsters:
+                if p.monster in monsters and p.monster not in won:
+                    out.append(monsters[p.monster])
     return out
 
 
@@ -531,7 +552,9 @@ def settle_locks(s: ElderSignState) -> None:
     icons = lock_icons(s)
     if not icons:
         return
-    done = {lock.place for lock in d.locks} | {t.place for t in d.pending if t.kind == "lock"}
+    done = set(map(_PLACE, d.locks))
+    if d.pending:
+        done.update(t.place for t in d.pending if t.kind == "lock")
     for colour, place in icons:
         if place not in done:
             take_spare_die(s, colour, place)

@@ -240,6 +240,19 @@ class GameData:
         return [c.name for c in self.cards.values() if c.kind == kind]
 
     @cached_property
+    def piles(self) -> dict[str, tuple[str, ...]]:
+        """What the setup shuffles (p.5), in the data's order, read once: each card kind's
+        deck, the ``adventure`` and ``other_world`` decks, and the ``monsters`` of the cup
+        with and without the masked ones (``masked_monsters`` / ``monsters``)."""
+        piles = {kind: tuple(self.deck(kind))
+                 for kind in ("common_item", "unique_item", "spell", "ally")}
+        for deck in ("adventure", "other_world"):
+            piles[deck] = tuple(a.name for a in self.adventures.values() if a.deck == deck)
+        piles["masked_monsters"] = tuple(m.id for m in self.monsters.values())
+        piles["monsters"] = tuple(m.id for m in self.monsters.values() if not m.masked)
+        return piles
+
+    @cached_property
     def lock_icons(self) -> dict[str, dict[str, tuple[str, str]]]:
         """The locked-die icons (p.11) by kind ("mythos", "card", "monster") and id or name,
         as (colour, place) with place ``"kind:id"``: only the ones that lock a die."""

@@ -22,18 +22,19 @@ cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import combinations
+from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action
 
 from .dice import TERROR, investigation, parse_row
 from .dice import outcomes as outcomes_of
+from .dice_words import describe_use, dice_text, pool_text, reroll_choices, roll_counts
 from .effects import (
     apply_effects,
     apply_one,
@@ -76,8 +77,19 @@ from .refs import (
 from .refs import (
     TERROR as TERROR_RULE,
 )
-from .state import Attempt, InPlay, Investigator, SpellDie, Task
-from .tasks import CODES, COLOURS, TOTALS, card_costs, completions, fewest_dice, open_rows, split
+from .state import Attempt, InPlay, Investigator, SpellDie, Task, without
+from .tasks import (
+    CODES,
+    COLOURS,
+    TOTALS,
+    card_costs,
+    completions,
+    fewest_dice,
+    fewest_for_open_rows,
+    open_rows,
+    relevant_dice,
+    split,
+)
 
 if TYPE_CHECKING:
     from mythlab.engine import Decision
@@ -94,12 +106,6 @@ ADDS = {"add_yellow": "yellow", "add_red": "red"}
 DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
-def pool_text(dice: list[str]) -> str:
-    """``["green", "green", "red"]`` -> ``"2G+R"``."""
-    return "+".join(f"{n if n > 1 else ''}{CODES[c]}" for c in COLOURS
-                    if (n := dice.count(c))) or "no dice"
-
-
 @dataclass(frozen=True)
 class DiceRoll:
     """The chance outcomes of rolling some dice of one colour, grouped by multiset (p.6),
@@ -148,8 +154,8 @@ def start_attempt(s: ElderSignState, card: str) -> None:
             s.game.data.investigators[inv.name].ability == "other_world_dice":
         for colour in ("yellow", "red"):
             if free_dice(s, colour) > 0:
-                d.attempt.to_roll.append(colour)
-                d.attempt.added.append(colour)
+                d.attempt.to_roll = [*d.attempt.to_roll, colour]
+                d.attempt.added = [*d.attempt.added, colour]
         s.log(f"{inv.name} adds the free yellow and red dice on an Other World.",
               INVESTIGATOR)
     next_roll(s)
@@ -176,14 +182,27 @@ def available_rows(s: ElderSignState, all_rows: Collection | None = None) -> lis
 def held_dice(s: ElderSignState) -> list[tuple[str, str]]:
     """Dice the active player may use without rolling: markers on this card, spells (p.9-10)."""
     d = s.data
-    a = d.attempt
-    out = []
-    for seat, place in enumerate(d.seats):
-        inv = place.investigator
-        if inv and inv.marker and (seat == d.turn or inv.where == a.card):
-            out.append((f"marker:{seat}", inv.marker))
+    out = [(f"marker:{seat}", d.seats[seat].investigator.marker) for seat in held_markers(s)]
     out += [(f"spell:{sp.spell}", sp.die) for sp in d.spells if sp.die]
     return out
+
+
+def held_markers(s: ElderSignState) -> list[int]:
+    """The seats whose marker holds a die the active player may use (:func:`held_dice`)."""
+    d = s.data
+    card = d.attempt.card
+    seats = []
+    for seat, place in enumerate(d.seats):
+        inv = place.investigator
+        if inv and inv.marker and (seat == d.turn or inv.where == card):
+            seats.append(seat)
+    return seats
+
+
+def held_count(s: ElderSignState) -> int:
+    """How many dice :func:`held_dice` lists, counted without naming them."""
+    spells = s.data.spells
+    return len(held_markers(s)) + (sum(1 for sp in spells if sp.die) if spells else 0)
 
 
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
@@ -194,13 +213,6 @@ def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
     if not held:
         return dice
     return tuple(sorted(dice + tuple((src, split(die)[1], 1) for src, die in held)))
-
-
-@lru_cache(maxsize=4096)
-def roll_counts(rolled: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
-    """A roll (its dice sorted) as sorted (colour, face, count). Cached: a playout meets the
-    same rolls again and again."""
-    return tuple(sorted((*split(die), n) for die, n in Counter(rolled).items()))
 
 
 def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
@@ -216,23 +228,10 @@ def row_costs(s: ElderSignState, card: str) -> tuple[tuple[tuple[str, int], ...]
 
 def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
     """Whether the active investigator can pay ``costs`` and keep sanity and stamina above 0."""
+    if not costs:  # most tasks cost nothing
+        return True
     inv = s.active
     return all(getattr(inv, kind) + n > 0 for kind, n in costs)
-
-
-def describe_use(use: tuple[tuple[str, str, int], ...], names: tuple[str, ...]) -> str:
-    """Dice used for a task in words: colour and face, or the marker (``names``: each seat's
-    investigator) or spell holding it."""
-    parts = []
-    for src, face, k in use:
-        if src in COLOURS:
-            parts.append(f"{src} {face}" + (f" x{k}" if k > 1 else ""))
-        elif src.startswith("marker:"):
-            seat = int(src.partition(":")[2])
-            parts.append(f"{face} on {names[seat]}'s marker")
-        else:
-            parts.append(f"{face} on {src.partition(':')[2]}")
-    return " + ".join(parts)
 
 
 # ------------------------------------------------------------------ prepare
@@ -264,9 +263,10 @@ def card_rule(s: ElderSignState, card: str) -> str:
 def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
     """Jenny Barnes: before her first roll, discard a common item, spell or clue for the
     yellow and red dice."""
+    if a.rolls or a.card == AO or a.added:
+        return []
     inv = s.active
-    if (a.rolls or a.card == AO or a.added
-            or s.game.data.investigators[inv.name].ability != "discard_for_dice"
+    if (s.game.data.investigators[inv.name].ability != "discard_for_dice"
             or free_dice(s, "yellow") < 1 or free_dice(s, "red") < 1):
         return []
     kinds = s.game.data.cards
@@ -283,15 +283,15 @@ def jenny_actions(s: ElderSignState, a: Attempt) -> list[Action]:
 def do_jenny(s: ElderSignState, task: Decision, action: Action) -> None:
     """Jenny Barnes discards a card or a clue: the yellow and red dice join the roll."""
     (card,) = action.args
-    inv = s.active
+    inv = s.active_to_change()
     a = s.data.attempt
     if card:
         inv.cards.remove(card)
         return_card(s, card)
     else:
         inv.clues -= 1
-    a.to_roll += ["yellow", "red"]
-    a.added += ["yellow", "red"]
+    a.to_roll = [*a.to_roll, "yellow", "red"]
+    a.added = [*a.added, "yellow", "red"]
     s.log(f"{inv.name} discards {card or 'a clue'}: the yellow and red dice join the roll.",
           INVESTIGATOR)
     roll_if_nothing_else(s)
@@ -334,19 +334,19 @@ def anything_before_the_roll(s: ElderSignState) -> bool:
 def do_spend(s: ElderSignState, task: Decision, action: Action) -> None:
     """An item, spell or ally is spent before the roll (p.9-10)."""
     (card,) = action.args
-    inv = s.active
+    inv = s.active_to_change()
     a = s.data.attempt
     c = s.game.data.cards[card]
     inv.cards.remove(card)
     rule = card_rule(s, card)
     if c.effect in ("add_yellow", "add_red"):
         colour = "yellow" if c.effect == "add_yellow" else "red"
-        a.to_roll.append(colour)
-        a.added.append(colour)
+        a.to_roll = [*a.to_roll, colour]
+        a.added = [*a.added, colour]
         return_card(s, card)
         s.log(f"{inv.name} spends {card}: the {colour} die joins the roll.", rule)
     elif c.effect == "hold_die":
-        s.data.spells.append(SpellDie(card))
+        s.to_change("spells").append(SpellDie(card))
         s.log(f"{inv.name} casts {card}: after the roll one die goes on it.", rule)
     else:
         return_card(s, card)
@@ -383,8 +383,8 @@ def do_dice(s: ElderSignState, task: Decision, action: Action) -> None:
     """The dice of one colour land (their faces as ``"colour:FACE"``)."""
     colour, _, dice = action.args
     a = s.data.attempt
-    a.to_roll = [c for c in a.to_roll if c != colour]
-    a.rolled += dice
+    a.to_roll = list(filter(colour.__ne__, a.to_roll))
+    a.rolled = [*a.rolled, *dice]
     if not a.to_roll:
         a.rolled = a.kept + a.rolled
         a.kept = []
@@ -398,7 +398,7 @@ def after_roll(s: ElderSignState) -> None:
     player compares the roll with the tasks."""
     a = s.data.attempt
     a.rolls += 1
-    if a.rolled and any(not sp.die for sp in s.data.spells):
+    if a.rolled and s.data.spells and any(not sp.die for sp in s.data.spells):
         a.stage = "spell"
     else:
         to_resolve(s)
@@ -418,8 +418,8 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
     """A rolled die goes on a spell and stays there until the spell is used."""
     spell, die = action.args
     a = s.data.attempt
-    a.rolled.remove(die)
-    next(sp for sp in s.data.spells if sp.spell == spell).die = die
+    a.rolled = without(a.rolled, die)
+    next(sp for sp in s.to_change("spells") if sp.spell == spell).die = die
     s.log(f"{die} is kept on {spell}.", SPELLS)
     if not a.rolled or all(sp.die for sp in s.data.spells):
         release_attempt(s)  # spells cast when no die was left get nothing
@@ -428,18 +428,25 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
 
 # ------------------------------------------------------------------ resolve
 def completion_actions(s: ElderSignState) -> list[Action]:
-    """Each way the dice complete an open task the investigator can pay for (p.6-7)."""
+    """Each way the dice complete an open task the investigator can pay for (p.6-7): per
+    row, the moves for the dice it can use (:func:`tasks.relevant_dice`), so that rolls
+    alike in those share their moves."""
     a = s.data.attempt
     dice = dice_tuple(s)
     if not dice:
         return []
     acts: list[Action] = []
     all_rows = rows(s)
-    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
+    battle = a.card == AO
+    costs = ((),) if battle else row_costs(s, a.card)
+    # the names of the investigators matter only to moves naming a die on a marker
+    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats) \
+        if any(map(_ON_MARKER, map(_SOURCE, dice))) else ()
+    wild = s.game.options["wild"]
     for r in available_rows(s, all_rows):
-        if affordable(s, task_costs(s, a.card, r)):
-            acts += row_completions(all_rows[r][0], r, a.card == AO, dice,
-                                    s.game.options["wild"], names)
+        if affordable(s, costs[r]):
+            row = all_rows[r][0]
+            acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild, names)
     return acts
 
 
@@ -469,43 +476,6 @@ def clue_actions(s: ElderSignState) -> list[Action]:
     return list(reroll_choices(tuple(sorted(a.rolled)), free))
 
 
-@lru_cache(maxsize=4096)
-def reroll_choices(rolled: tuple[str, ...], free: bool) -> tuple[Action, ...]:
-    """The reroll actions of :func:`clue_actions` for a roll (sorted dice) and the kind of
-    reroll: cached, since they depend on nothing else and actions are frozen. Each part of
-    the roll is named as :func:`dice_text` names it, from the roll's counts at once."""
-    head = "free reroll (Joe Diamond)" if free else "spend a clue"
-    rule = INVESTIGATOR if free else CLUES
-    counts = sorted(Counter(rolled).items(), key=lambda kv: die_order(kv[0]))
-    names = [die.replace(":", " ") for die, _ in counts]
-    moves = []
-    for keep in product(*(range(n + 1) for _, n in counts)):
-        dice = tuple(die for (die, n), k in zip(counts, keep, strict=True)
-                     for _ in range(n - k))
-        if not dice:
-            continue
-        what = f"all {len(dice)} dice" if len(dice) == len(rolled) else " + ".join(
-            name + (f" x{n - k}" if n - k > 1 else "")
-            for name, (_, n), k in zip(names, counts, keep, strict=True) if n > k)
-        label = f"{head}: reroll {what}"
-        moves.append((-len(dice), label, Action(label, "clue", (dice, free), rule)))
-    moves.sort()
-    return tuple(move for *_, move in moves)
-
-
-def die_order(die: str) -> tuple[int, str]:
-    """Dice listed by colour (green, yellow, red), then face."""
-    colour, face = split(die)
-    return COLOURS.index(colour), face
-
-
-def dice_text(dice: Collection[str]) -> str:
-    """``["green:LORE", "green:LORE", "red:WILD"]`` -> ``"green LORE x2 + red WILD"``."""
-    count = Counter(dice)
-    return " + ".join(f"{die.replace(':', ' ')}" + (f" x{n}" if n > 1 else "")
-                      for die, n in sorted(count.items(), key=lambda kv: die_order(kv[0])))
-
-
 def to_resolve(s: ElderSignState) -> None:
     """After a roll: the player compares it with the tasks (p.6-7).
 
@@ -518,9 +488,11 @@ def to_resolve(s: ElderSignState) -> None:
 def ability_actions(s: ElderSignState) -> list[Action]:
     """Once-per-roll die changes of Harvey Walters, Michael McGlen and Darrell Simmons."""
     a = s.data.attempt
+    if a.twisted or a.card == AO:
+        return []
     inv = s.active
     ability = s.game.data.investigators[inv.name].ability
-    if a.twisted or a.card == AO or ability not in DIE_CHANGES:
+    if ability not in DIE_CHANGES:
         return []
     acts = []
     for die in sorted(set(a.rolled)):
@@ -542,8 +514,7 @@ def do_twist(s: ElderSignState, task: Decision, action: Action) -> None:
     """A once-per-roll ability changes one die of the roll."""
     die, new = action.args
     a = s.data.attempt
-    a.rolled.remove(die)
-    a.rolled.append(new)
+    a.rolled = [*without(a.rolled, die), new]
     a.twisted = True
     s.log(f"{s.active.name} turns {die} into {new}.", INVESTIGATOR)
 
@@ -554,9 +525,12 @@ def ready_today(s: ElderSignState,
     """Seats whose investigator has one of ``abilities`` and has not used it since the last
     midnight (a day runs from one midnight to the next: mythlab ruling 'once-per-day')."""
     cards = s.game.data.investigators
-    return [(seat, place.investigator) for seat, place in enumerate(s.data.seats)
-            if place.investigator is not None and not place.investigator.used_today
-            and cards[place.investigator.name].ability in abilities]
+    ready = []
+    for seat, place in enumerate(s.data.seats):
+        inv = place.investigator
+        if inv is not None and not inv.used_today and cards[inv.name].ability in abilities:
+            ready.append((seat, inv))
+    return ready
 
 
 def healing_actions(s: ElderSignState) -> list[Action]:
@@ -582,7 +556,7 @@ def do_heal(s: ElderSignState, task: Decision, action: Action) -> None:
     """Carolyn Fern or Vincent Lee heals an investigator (once per day)."""
     healer, target, track = action.args
     d = s.data
-    inv = d.seats[healer].investigator
+    inv = s.investigator_to_change(healer)
     inv.used_today = True
     s.log(f"{inv.name} uses the once-per-day ability on "
           f"{d.seats[target].investigator.name}.", INVESTIGATOR)
@@ -613,7 +587,7 @@ def daily_reroll_actions(s: ElderSignState) -> list[Action]:
 def do_daily_reroll(s: ElderSignState, task: Decision, action: Action) -> None:
     """Mandy Thompson rerolls 1 or 2 dice of the roll (once per day)."""
     seat, dice = action.args
-    mandy = s.data.seats[seat].investigator
+    mandy = s.investigator_to_change(seat)
     mandy.used_today = True
     reroll_dice(s.data.attempt, dice)
     s.log(f"{mandy.name} rerolls {' and '.join(dice)} (once per day).", INVESTIGATOR)
@@ -666,7 +640,7 @@ def offer_resolve(s: ElderSignState, decision: Decision) -> list[Action]:
 def failure_actions(s: ElderSignState, a: Attempt, head: str) -> list[Action]:
     """Completing no task fails the roll; the next choice (try again or fail, p.7) comes in
     the same click. Terror effects and assistants' losses are applied first."""
-    terror_fails = (a.card != AO and any(split(x)[1] == TERROR for x in a.rolled)
+    terror_fails = (a.card != AO and shows_terror(a.rolled)
                     and "immediate_fail" in terror_effects(s, a.card)
                     and s.game.data.investigators[s.active.name].ability != "fearless")
     return list(failure_moves(head, a.card == AO, terror_fails, bool(a.rolled)))
@@ -729,10 +703,11 @@ def do_clue(s: ElderSignState, task: Decision, action: Action) -> None:
     """A clue (or Joe Diamond's free reroll) rerolls some dice of the roll (p.10)."""
     dice, free = action.args
     a = s.data.attempt
-    inv = s.active
     if free:
+        inv = s.active
         a.free_reroll = False
     else:
+        inv = s.active_to_change()
         inv.clues -= 1
         a.free_reroll = s.game.data.investigators[inv.name].ability == "second_reroll"
     reroll_dice(a, dice)
@@ -749,7 +724,7 @@ def reroll_dice(a: Attempt, dice: list[str] | tuple[str, ...]) -> None:
     for die in dice:
         kept.remove(die)
     a.kept = kept
-    a.to_roll = colours_sorted([split(x)[0] for x in dice])
+    a.to_roll = colours_sorted(colours_of(dice))
     a.rolled = []
     a.stage = "roll"
 
@@ -759,15 +734,16 @@ def take_die(s: ElderSignState, src: str, face: str) -> str:
     d = s.data
     a = d.attempt
     if src in COLOURS:
-        a.rolled.remove(f"{src}:{face}")
+        a.rolled = without(a.rolled, f"{src}:{face}")
         return src
     if src.startswith("marker:"):
-        inv = d.seats[int(src.partition(":")[2])].investigator
+        inv = s.investigator_to_change(int(src.partition(":")[2]))
         colour = split(inv.marker)[0]
         inv.marker = ""
         return colour
-    spell = next(sp for sp in d.spells if sp.spell == src.partition(":")[2])
-    d.spells.remove(spell)
+    spells = s.to_change("spells")
+    spell = next(sp for sp in spells if sp.spell == src.partition(":")[2])
+    spells.remove(spell)
     return_card(s, spell.spell)
     return split(spell.die)[0]
 
@@ -781,7 +757,7 @@ def do_complete(s: ElderSignState, task: Decision, action: Action) -> None:
     row, monster = rows(s)[r]
     for src, face, k in use:
         for _ in range(k):
-            a.used.append(take_die(s, src, face))
+            a.used = [*a.used, take_die(s, src, face)]
     if a.card == AO:
         d.doom -= 1
         s.log(f"{s.active.name} completes the combat task: a doom token is removed "
@@ -793,9 +769,9 @@ def do_complete(s: ElderSignState, task: Decision, action: Action) -> None:
         continue_rolling(s)
         return
     s.log(f"{s.active.name} completes task {r + 1} ({row}) of {a.card}.", COMPLETE)
-    a.done.append(r)
+    a.done = [*a.done, r]
     if monster:
-        a.won.append(monster)
+        a.won = [*a.won, monster]
     for kind, n in task_costs(s, a.card, r):
         change_health(s, d.turn, kind, n, COMPLETE)
     if d.attempt is None:  # devoured paying the cost
@@ -821,7 +797,7 @@ def continue_rolling(s: ElderSignState) -> None:
     if a.rolled and a.stage == "resolve":
         s.log(f"One task per roll: the {len(a.rolled)} dice left are rolled again.", ONE_TASK)
     a.chained = False
-    a.to_roll = colours_sorted([split(x)[0] for x in a.rolled])
+    a.to_roll = colours_sorted(colours_of(a.rolled))
     a.rolled = []
     a.free_reroll = False
     next_roll(s)
@@ -834,16 +810,26 @@ def dice_left(s: ElderSignState, extra: int = 0) -> tuple[int, int, int]:
     rollable = len(a.to_roll) + len(a.rolled) + extra
     best = 3
     cards = s.game.data.cards
-    adds = [ADDS[effect] for card in s.active.cards if (effect := cards[card].effect) in ADDS]
+    adds = []
+    for card in s.active.cards:
+        effect = cards[card].effect
+        if effect in ADDS:
+            adds.append(ADDS[effect])
     if adds:
         in_use = dice_in_use(s)
         for colour in adds:
             if TOTALS[colour] > in_use[colour]:  # the die is free: the item may add it
                 rollable += 1
                 best = 4
-    if any(not x.startswith("green:") for x in a.rolled) or set(a.to_roll) - {"green"}:
+    if best == 3 and (a.to_roll.count("green") < len(a.to_roll)
+                      or not all(map(_GREEN_DIE, a.rolled))):
         best = 4
-    return rollable, len(held_dice(s)), best
+    return rollable, held_count(s), best
+
+
+_GREEN_DIE = methodcaller("startswith", "green:")
+_ON_MARKER = methodcaller("startswith", "marker:")
+_SOURCE = itemgetter(0)  # of a (source, face, count) entry
 
 
 def can_still(s: ElderSignState, extra: int = 0) -> bool:
@@ -854,11 +840,13 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     rollable, held, best = dice_left(s, extra)
     if rollable <= 0:
         return False
-    all_rows = rows(s)
-    for r in available_rows(s, all_rows):
-        if fewest_dice(all_rows[r][0], best) <= rollable + held:
-            return True
-    return False
+    a = s.data.attempt
+    if a.card == AO:
+        return fewest_dice(rows(s)[0][0], best) <= rollable + held
+    fewest = fewest_for_open_rows(a.card, placed_key(s, a.card),
+                                  s.ancient_one.ability == "monster_terror", tuple(a.done),
+                                  s.game.data.adventures[a.card].card.ordered, best)
+    return fewest <= rollable + held
 
 
 def next_roll(s: ElderSignState) -> None:
@@ -896,7 +884,7 @@ def failed_roll(s: ElderSignState) -> None:
         check_again(s)
         return
     inv = s.active
-    if any(split(x)[1] == TERROR for x in a.rolled):
+    if shows_terror(a.rolled):
         if s.game.data.investigators[inv.name].ability == "fearless":
             s.log(f"Terror effects do not affect {inv.name}.", INVESTIGATOR)
         else:
@@ -907,8 +895,21 @@ def failed_roll(s: ElderSignState) -> None:
     for seat, place in enumerate(d.seats):
         helper = place.investigator
         if seat != d.turn and helper and helper.marker and helper.where == a.card:
-            d.pending.append(Task("helper", seat))
+            s.to_change("pending").append(Task("helper", seat))
     check_again(s)
+
+
+def shows_terror(dice: Collection[str]) -> bool:
+    """Whether one of ``dice`` (``"colour:FACE"``) shows a terror."""
+    return any(map(_SHOWS_TERROR, dice))
+
+
+_SHOWS_TERROR = methodcaller("endswith", f":{TERROR}")
+
+
+def colours_of(dice: Collection[str]) -> list[str]:
+    """The colours of ``dice`` (``"colour:FACE"``), in their order."""
+    return [die.partition(":")[0] for die in dice]
 
 
 def terror_effects(s: ElderSignState, card: str) -> list[str]:
@@ -934,7 +935,7 @@ def terror(s: ElderSignState, effect: str) -> None:
     elif effect == "discard_all_terror":
         lost = [x for x in a.rolled if split(x)[1] == TERROR]
         a.rolled = [x for x in a.rolled if split(x)[1] != TERROR]
-        a.aside += [split(x)[0] for x in lost]
+        a.aside = a.aside + [split(x)[0] for x in lost]
     else:
         kind, n = parse_token(effect, PLAYER_KINDS)
         apply_one(s, d.turn, kind, n, TERROR_RULE)
@@ -1010,8 +1011,8 @@ def do_aside(s: ElderSignState, task: Decision, action: Action) -> None:
 def set_aside(s: ElderSignState, die: str) -> None:
     """``die`` is set aside; then focus or assist if anyone may, else the dice left roll."""
     a = s.data.attempt
-    a.rolled.remove(die)
-    a.aside.append(split(die)[0])
+    a.rolled = without(a.rolled, die)
+    a.aside = [*a.aside, split(die)[0]]
     s.log(f"{die} is set aside for the rest of this adventure.", TRY_AGAIN)
     if a.rolled and focus_allowed(s) and marker_holders(s):
         a.stage = "focus"
@@ -1024,8 +1025,8 @@ def do_focus(s: ElderSignState, task: Decision, action: Action) -> None:
     """A die stays on the marker of the active investigator or an assistant (p.10)."""
     seat, die = action.args
     a = s.data.attempt
-    a.rolled.remove(die)
-    inv = s.data.seats[seat].investigator
+    a.rolled = without(a.rolled, die)
+    inv = s.investigator_to_change(seat)
     inv.marker = die
     who = "focuses" if seat == s.data.turn else f"has {inv.name} assist"
     s.log(f"{s.active.name} {who}: {die} stays on {inv.name}'s marker.", FOCUS)
@@ -1046,7 +1047,7 @@ def win_monsters(s: ElderSignState, card: str, monsters: list[str], rule: str) -
     d = s.data
     for m in monsters:
         remove_monster(s, card, m)
-        inv = s.active
+        inv = s.active_to_change()
         if inv is None:
             d.cup = d.cup + [m]
             continue
@@ -1078,17 +1079,22 @@ def consume_other_world(s: ElderSignState, card: str) -> None:
     for p in on_card.monsters:
         unlock(s, f"monster:{p.monster}")
     unlock(s, f"card:{card}")
-    d.board.remove(on_card)
+    s.to_change("board").remove(on_card)
     d.removed = d.removed + [card]
-    for place in d.seats:
-        if place.investigator and place.investigator.where == card:
-            place.investigator.where = "entrance"
+    to_the_entrance(s, card)
     s.log(f"{card} is removed from the game ({s.ancient_one.name}).", ANCIENT_ONE)
     worlds = s.game.data.adventures
     if not d.other_world_deck and not any(worlds[c.name].deck == "other_world"
                                           for c in d.board):
         s.log(f"No Other World is left: {s.ancient_one.name} awakens.", ANCIENT_ONE)
         d.awakening = True
+
+
+def to_the_entrance(s: ElderSignState, card: str) -> None:
+    """Everyone on ``card`` goes back to the Entrance (it was resolved or left the game)."""
+    for seat, place in enumerate(s.data.seats):
+        if place.investigator and place.investigator.where == card:
+            s.investigator_to_change(seat).where = "entrance"
 
 
 def penalty_tokens(s: ElderSignState, card: str) -> list[str]:
@@ -1113,13 +1119,11 @@ def succeed(s: ElderSignState) -> None:
     apply_effects(s, d.turn, reward_tokens(s, card), REWARDS, exclude=card)
     if d.result:
         return
-    for place in d.seats:
-        if place.investigator and place.investigator.where == card:
-            place.investigator.where = "entrance"
+    to_the_entrance(s, card)
     on_card = next(c for c in d.board if c.name == card)
     win_monsters(s, card, [p.monster for p in on_card.monsters], SUCCESS)
     unlock(s, f"card:{card}")
-    inv = s.active
+    inv = s.active_to_change()
     if inv is not None:
         inv.trophies.append(f"adventure:{card}")
     else:
@@ -1127,7 +1131,7 @@ def succeed(s: ElderSignState) -> None:
             else "adventure_deck"
         setattr(d, deck, getattr(d, deck) + [card])
     index = card_index(s, card)  # its monsters are gone: a new InPlay (effects.remove_monster)
-    del d.board[index]
+    del s.to_change("board")[index]
     if s.game.data.adventures[card].deck == "adventure":
         reveal_adventure(s, index)
 
@@ -1141,7 +1145,7 @@ def reveal_adventure(s: ElderSignState, index: int) -> None:
         s.log("The adventure deck is empty: the place stays empty.", RULES.ruling("empty-decks"))
         return
     name, *d.adventure_deck = d.adventure_deck
-    d.board.insert(index, InPlay(name))
+    s.to_change("board").insert(index, InPlay(name))
     s.log(f"A new adventure is revealed: {name}.", SUCCESS)
     rule = s.game.data.card_rules.get(name)
     if rule is not None and rule.lock != "none":

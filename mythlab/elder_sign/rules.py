@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State
+from mythlab.engine import CHANCE, Action, Decision, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 
 from . import hidden
@@ -33,6 +33,7 @@ from .effects import (
     apply_one,
     change_health,
     devour,
+    equal_chances,
     gain_cards,
     held_die_text,
     held_for_lock,
@@ -77,7 +78,7 @@ from .refs import (
     TASK_COST,
     act,
 )
-from .state import ElderSignData, Seat, Task, copy_data, copy_for_dice
+from .state import ElderSignData, Investigator, Seat, Task, copy_field, copy_for_move, copy_seat
 from .structure import structure_problems
 from .tasks import COLOURS, TOTALS, split
 
@@ -187,21 +188,22 @@ class ElderSignGame(Game):
         """The setup's decks (p.5): the Ancient One (random unless chosen), every deck and the
         investigators shuffled, masked monsters in the cup only if the Ancient One adds them."""
         data = self.data
+        piles = data.piles
         names = sorted(data.ancient_ones)
         ao = self.options["ancient_one"] or names[stream.choice_index(
-            [Fraction(1, len(names))] * len(names))]
+            equal_chances(len(names)))]
         decks = {}
         for kind in ("common_item", "unique_item", "spell", "ally"):
-            decks[kind] = data.deck(kind)
+            decks[kind] = list(piles[kind])
             stream.shuffle(decks[kind])
-        advs = [a.name for a in data.adventures.values() if a.deck == "adventure"]
-        worlds = [a.name for a in data.adventures.values() if a.deck == "other_world"]
+        advs = list(piles["adventure"])
+        worlds = list(piles["other_world"])
         mythos = list(data.mythos)
         pool = list(data.investigators)
         for deck in (advs, worlds, mythos, pool):
             stream.shuffle(deck)
         masked = data.ancient_ones[ao].masked_monsters
-        cup = [m.id for m in data.monsters.values() if masked or not m.masked]
+        cup = list(piles["masked_monsters" if masked else "monsters"])
         return ElderSignData(ancient_one=ao, seats=[Seat() for _ in range(self.players)],
                              board=[], adventure_deck=advs, other_world_deck=worlds,
                              decks=decks, mythos_deck=mythos, cup=cup, pool=pool)
@@ -231,9 +233,15 @@ class ElderSignGame(Game):
 
 
 class ElderSignState(State):
-    """A position in Elder Sign."""
+    """A position in Elder Sign.
 
-    __slots__ = ()
+    A move shares the seats, the board, the locks, the spells and the pending decisions
+    with the position before it (``state.COPIED_ON_WRITE``): a rule changes one in place only
+    through ``to_change(name)``, and a seat or an investigator through ``seat_to_change`` or
+    ``investigator_to_change``, which copy it first, once per move.
+    """
+
+    __slots__ = ("_owned_seats",)
     data_class = ElderSignData
     data: ElderSignData
     game: ElderSignGame
@@ -251,6 +259,19 @@ class ElderSignState(State):
             return "Roll"
         return d.phase
 
+    def is_terminal(self) -> bool:
+        """The engine's test (the terminal phase), asked at every step: only a position whose
+        game is over, or whose phase says so, needs its phase worked out."""
+        d = self.data
+        terminal = self.game.terminal_phase
+        return bool(d.result or d.phase == terminal) and self._phase_name() == terminal
+
+    def _current_player(self) -> int:
+        """Who answers the decision: its player, or chance (the engine's rule, looked up
+        directly: it is asked at every step)."""
+        task = self.decision()
+        return CHANCE if task.kind in RULES.outcomes else task.player
+
     def decision(self) -> Task | Decision:
         """The pending task on top, else the turn step: a move, the Entrance, the lost and
         found die, or the stage of the attempt under way."""
@@ -264,13 +285,17 @@ class ElderSignState(State):
         return turn_step(d.attempt.stage, d.turn)
 
     def _before_move(self, action: Action) -> None:
+        self._owned_seats: set[int] | tuple = ()  # the seats this move copied: none yet
         if self.data.turn_start and action.kind != "heal":
             self.data.turn_start = False  # the first action of the turn ends its start
 
     def _copy_data_for(self, action: Action) -> ElderSignData:
-        """A dice outcome changes only the attempt: the rest of the position is shared
-        (states are read-only from outside; a later move copies before it changes it)."""
-        return copy_for_dice(self.data) if action.kind == "dice" else copy_data(self.data)
+        """The attempt copied, the rest of the position shared until a rule changes it
+        (``to_change``, ``seat_to_change``): states are read-only from outside."""
+        return copy_for_move(self.data)
+
+    def _copy_field(self, name: str, value: Any) -> Any:
+        return copy_field(name, value)
 
     def _dice_in_the_air(self) -> bool:
         """Whether chance decides an attempt's roll now (the decision is a "roll")."""
@@ -308,6 +333,29 @@ class ElderSignState(State):
         """The investigator of the active player (None if devoured this turn)."""
         return self.data.seats[self.data.turn].investigator
 
+    def seat_to_change(self, seat: int) -> Seat:
+        """The ``Seat`` of ``seat`` (and its investigator), for a move to change: copied first
+        while this state still shares it with the state before the move."""
+        seats = self.to_change("seats")
+        try:
+            owned = self._owned_seats
+        except AttributeError:  # not made by a move (a new game, a clone): it owns every seat
+            return seats[seat]
+        if seat not in owned:
+            seats[seat] = copy_seat(seats[seat])
+            if not owned:  # the move's first seat: a set from now on
+                owned = self._owned_seats = set()
+            owned.add(seat)
+        return seats[seat]
+
+    def investigator_to_change(self, seat: int) -> Investigator | None:
+        """The investigator of ``seat`` (None if it has none), for a move to change."""
+        return self.seat_to_change(seat).investigator
+
+    def active_to_change(self) -> Investigator | None:
+        """The investigator of the active player (``active``), for a move to change."""
+        return self.seat_to_change(self.data.turn).investigator
+
     @property
     def ancient_one(self) -> AncientOne:
         """The Ancient One of this game."""
@@ -335,7 +383,7 @@ class ElderSignState(State):
         if d.result:
             return
         d.result = f"{result}: {why}"
-        d.pending.clear()
+        d.pending = []
         d.attempt = None
         d.entrance_roll = False
         d.phase = "Game over"
@@ -355,10 +403,10 @@ class ElderSignState(State):
         for index in range(6):
             adv.reveal_adventure(self, index)
         chosen = self.game.options["investigators"]
-        for seat, place in enumerate(d.seats):
+        for seat in range(len(d.seats)):
             name = chosen[seat] if chosen else d.pool[0]
             d.pool = [n for n in d.pool if n != name]
-            place.investigator = new_investigator(self, name)
+            self.seat_to_change(seat).investigator = new_investigator(self, name)
             self.log(f"{self.player_name(seat)} plays {name}.", SETUP)
         draw_mythos(self)
         d.phase = "Move"
@@ -400,7 +448,7 @@ def do_move(s: ElderSignState, task: Decision, action: Action) -> None:
     """The investigator goes to a card (its adventure starts) or to the Entrance."""
     (where,) = action.args
     d = s.data
-    s.active.where = where
+    s.active_to_change().where = where
     if where == "entrance":
         s.log(f"{s.active.name} waits at the Entrance.", ENTRANCE)
         d.phase = "Entrance"
@@ -439,7 +487,7 @@ def offer_entrance(s: ElderSignState, decision: Decision) -> list[Action]:
 def do_first_aid(s: ElderSignState, task: Decision, action: Action) -> None:
     """First aid heals, free or for trophies (p.8)."""
     heal, paid = action.args
-    inv = s.active
+    inv = s.active_to_change()
     if paid:
         pay(s, inv, list(paid), "first aid")
     if heal == "both_one":
@@ -457,7 +505,7 @@ def do_first_aid(s: ElderSignState, task: Decision, action: Action) -> None:
 def do_souvenir(s: ElderSignState, task: Decision, action: Action) -> None:
     """A souvenir is bought with trophies (p.8)."""
     buy, paid = action.args
-    pay(s, s.active, list(paid), f"a souvenir: {buy.replace('_', ' ')}")
+    pay(s, s.active_to_change(), list(paid), f"a souvenir: {buy.replace('_', ' ')}")
     s.data.phase = "Clock"
     apply_one(s, s.data.turn, buy, 1, SOUVENIR)
 
@@ -524,9 +572,10 @@ def advance_clock(s: ElderSignState) -> None:
 
 def new_day(s: ElderSignState) -> None:
     """Midnight starts a new day: once-per-day abilities may be used again."""
-    for place in s.data.seats:
+    for seat, place in enumerate(s.data.seats):
         inv = place.investigator
         if inv is not None and inv.used_today:
+            inv = s.investigator_to_change(seat)
             inv.used_today = False
             s.log(f"A new day: {inv.name} may use the once-per-day ability again.",
                   RULES.ruling("once-per-day"))
@@ -546,7 +595,8 @@ def apply_table(s: ElderSignState, tokens: tuple[str, ...], rule: str) -> None:
                 add_doom(s, n * worlds, rule)
         elif kind == "each_trophies_or_health":
             for seat, place in enumerate(d.seats):
-                if place.investigator and not lose_trophies(s, place.investigator, n):
+                if place.investigator and \
+                        not lose_trophies(s, s.investigator_to_change(seat), n):
                     change_health(s, seat, "sanity", -1, rule)
                     change_health(s, seat, "stamina", -1, rule)
         elif kind.startswith("each_"):
@@ -595,11 +645,12 @@ def awaken(s: ElderSignState) -> None:
     if d.attempt is not None:
         release_attempt(s)
         d.attempt = None
-    d.locks.clear()
-    for place in d.seats:
+    d.locks = []
+    for seat, place in enumerate(d.seats):
         if place.investigator:
-            place.investigator.where = "ancient-one"
-            place.investigator.marker = ""
+            inv = s.investigator_to_change(seat)
+            inv.where = "ancient-one"
+            inv.marker = ""
     s.log("Every investigator moves to the Ancient One; the Mythos card no longer applies.",
           AWAKENING)
     d.phase = "Clock"
@@ -623,9 +674,10 @@ def ancient_one_attacks(s: ElderSignState) -> None:
             if inv is None:
                 continue
             if kind == "max_either":
-                d.pending.append(Task("max", seat, amount=-n))
+                s.to_change("pending").append(Task("max", seat, amount=-n))
             elif kind == "clue_or_health":
                 if inv.clues >= n:
+                    inv = s.investigator_to_change(seat)
                     inv.clues -= n
                     s.log(f"{inv.name} loses {n} clue(s).", ATTACK)
                 else:
@@ -639,9 +691,9 @@ def end_turn(s: ElderSignState) -> None:
     """Markers and added dice go back; the next player with an investigator plays (p.10):
     players with none left are skipped (mythlab ruling 'players-out')."""
     d = s.data
-    for place in d.seats:
-        if place.investigator:
-            place.investigator.marker = ""
+    for seat, place in enumerate(d.seats):
+        if place.investigator and place.investigator.marker:
+            s.investigator_to_change(seat).marker = ""
     d.attempt = None
     d.clock_done = False
     d.turns_played += 1
@@ -683,7 +735,7 @@ def offer_place(s: ElderSignState, t: Task) -> list[Action]:
 def do_place(s: ElderSignState, t: Task, action: Action) -> None:
     """The monster is placed (or goes back to the cup when no card can take it)."""
     card, row = action.args
-    s.data.pending.pop()
+    s.to_change("pending").pop()
     if card:
         place_monster(s, t.monster, card, row)
     else:
@@ -702,14 +754,15 @@ def do_replace(s: ElderSignState, t: Task, action: Action) -> None:
     """The new investigator starts at the Entrance; with none left, others waiting are out."""
     (name,) = action.args
     d = s.data
-    d.pending.pop()
+    pending = s.to_change("pending")
+    pending.pop()
     d.pool = [n for n in d.pool if n != name]
-    d.seats[t.player].investigator = new_investigator(s, name)
+    s.seat_to_change(t.player).investigator = new_investigator(s, name)
     s.log(f"{s.player_name(t.player)} now plays {name} (from the Entrance).", DEVOURED)
     if not d.pool:  # others waiting for a replacement find none left
-        for other in [x for x in d.pending if x.kind == "replace"]:
-            d.pending.remove(other)
-            d.seats[other.player].out = True
+        for other in [x for x in pending if x.kind == "replace"]:
+            pending.remove(other)
+            s.seat_to_change(other.player).out = True
             s.log(f"No investigator is left for {s.player_name(other.player)}: out of the "
                   "game (they still win if the others do).", DEVOURED)
 
@@ -723,7 +776,7 @@ def offer_helper(s: ElderSignState, t: Task) -> list[Action]:
 @RULES.does("helper")
 def do_helper(s: ElderSignState, t: Task, action: Action) -> None:
     """The assistant pays the chosen loss."""
-    s.data.pending.pop()
+    s.to_change("pending").pop()
     change_health(s, t.player, action.args[0], -1, FOCUS)
 
 
@@ -737,8 +790,8 @@ def offer_max(s: ElderSignState, t: Task) -> list[Action]:
 def do_max(s: ElderSignState, t: Task, action: Action) -> None:
     """The maximum falls (and the track with it); at 0 the investigator is devoured."""
     (kind,) = action.args
-    s.data.pending.pop()
-    inv = s.data.seats[t.player].investigator
+    s.to_change("pending").pop()
+    inv = s.investigator_to_change(t.player)
     if inv is None:
         return
     top = getattr(inv, f"max_{kind}") - t.amount
@@ -765,7 +818,7 @@ def offer_reward(s: ElderSignState, t: Task) -> list[Action]:
 def do_reward(s: ElderSignState, t: Task, action: Action) -> None:
     """"Ashcan" Pete takes his choice."""
     (choice,) = action.args
-    s.data.pending.pop()
+    s.to_change("pending").pop()
     if choice != t.reward:
         s.log(f"{s.data.seats[t.player].investigator.name} takes a {choice.replace('_', ' ')} "
               f"instead of the {t.reward.replace('_', ' ')}.", INVESTIGATOR)
@@ -786,7 +839,7 @@ def offer_lock(s: ElderSignState, t: Task) -> list[Action]:
 @RULES.does("lock")
 def do_lock(s: ElderSignState, t: Task, action: Action) -> None:
     """The chosen held die is locked."""
-    s.data.pending.pop()
+    s.to_change("pending").pop()
     take_held_die(s, action.args[0], t.place)
 
 

@@ -79,6 +79,7 @@ class Attempt:
     ``stage`` is the decision in hand: ``prepare`` (spend cards, then roll), ``roll`` (dice
     in the air: a chance node), ``spell`` (put a die on a spell), ``resolve`` (complete a task
     or not), ``again`` (try again or fail), ``aside`` (which die to set aside), ``focus``.
+    Rules replace its lists, never change them in place: positions share them.
     """
 
     card: str                      # adventure name, or "ancient-one"
@@ -156,7 +157,7 @@ def copy_investigator(inv: Investigator) -> Investigator:
     return _copy_with(inv, cards=inv.cards[:], trophies=inv.trophies[:])
 
 
-def _copy_seat(seat: Seat) -> Seat:
+def copy_seat(seat: Seat) -> Seat:
     """A copy of a seat with its own devoured list and investigator."""
     inv = seat.investigator
     return _copy_with(seat, devoured=seat.devoured[:],
@@ -167,28 +168,35 @@ def _copy_seat(seat: Seat) -> Seat:
 #: [m]``, not ``d.cup.append(m)``): positions share them, and few moves touch them
 SHARED_FIELDS = ("decks", "adventure_deck", "other_world_deck", "mythos_deck",
                  "mythos_discard", "cup", "pool", "removed")
+#: the fields a move shares with the position before it until a rule changes them in place
+#: through ``ElderSignState.to_change`` (the seats one by one: ``seat_to_change``), which
+#: copies them first (:func:`copy_field`)
+COPIED_ON_WRITE = ("seats", "board", "locks", "spells", "pending")
 
 
-def copy_data(d: ElderSignData) -> ElderSignData:
-    """An independent copy of the position, fast: frozen records (Placed, Lock, Task) are
-    shared, and so are the cards in play (``InPlay``), which a move replaces rather than
-    edits (:func:`effects.place_monster`), and the decks, cup and pools of
-    :data:`SHARED_FIELDS`; everything else mutable is copied. ``random_sim`` checks that
-    apply never mutates."""
-    return _copy_with(
-        d, seats=[_copy_seat(seat) for seat in d.seats], board=d.board[:], locks=d.locks[:],
-        spells=[SpellDie(x.spell, x.die) for x in d.spells] if d.spells else [],
-        pending=d.pending[:], attempt=_copy_attempt(d.attempt))
+def copy_for_move(d: ElderSignData) -> ElderSignData:
+    """The position copied for a move: the attempt under way is copied (nearly every move of
+    an attempt changes it) but not its lists, which rules replace, never change in place
+    (``a.rolled = without(a.rolled, die)``); the fields of :data:`COPIED_ON_WRITE` and
+    :data:`SHARED_FIELDS` are shared (frozen records such as ``Lock`` and ``Task`` always
+    are, and so are the cards in play, which a move replaces rather than edits:
+    :func:`effects.place_monster`). The copy-on-write tests check that no move changes an
+    earlier position."""
+    a = d.attempt
+    return _copy_with(d, attempt=None if a is None else _copy_with(a))
 
 
-def _copy_attempt(a: Attempt | None) -> Attempt | None:
-    if a is None:
-        return None
-    return _copy_with(a, to_roll=a.to_roll[:], rolled=a.rolled[:], kept=a.kept[:],
-                      done=a.done[:], added=a.added[:], aside=a.aside[:], used=a.used[:],
-                      won=a.won[:])
+def without(items: list, item) -> list:
+    """A new list: ``items`` without the first ``item`` (which must be there)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
-def copy_for_dice(d: ElderSignData) -> ElderSignData:
-    """A copy for a dice outcome, which changes only the attempt: the rest is shared."""
-    return _copy_with(d, attempt=_copy_attempt(d.attempt))
+def copy_field(name: str, value):
+    """A copy of the field ``name`` of :data:`COPIED_ON_WRITE`, for a move to change: the
+    spells with their own dice; the seats list alone (a seat is copied when a move changes
+    it); the other lists shallow (they hold frozen records, or cards replaced whole)."""
+    if name == "spells":
+        return [SpellDie(x.spell, x.die) for x in value]
+    return value.copy()
+

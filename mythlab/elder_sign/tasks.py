@@ -105,8 +105,21 @@ def card_costs(name: str, placed: tuple[tuple[str, int], ...], extra_terror: boo
 
 def open_rows(rows: tuple[tuple[Row, str], ...], done: list[int], ordered: bool) -> list[int]:
     """Rows that may be completed now: not done, and in order on an arrow card (p.8)."""
+    if not done:
+        return [0] if ordered else list(range(len(rows)))
     left = [i for i in range(len(rows)) if i not in done]
     return left[:1] if ordered else left
+
+
+@lru_cache(maxsize=8192)
+def fewest_for_open_rows(card: str, placed: tuple[tuple[str, int], ...], extra_terror: bool,
+                         done: tuple[int, ...], ordered: bool, best: int) -> float:
+    """The fewest dice that could complete one of the rows of ``card`` (with the monsters
+    ``placed``) open after the rows ``done`` (:func:`fewest_dice`; infinite when none
+    is open). Cached: it depends on nothing else."""
+    all_rows = card_rows(card, placed, extra_terror)
+    return min((fewest_dice(all_rows[r][0], best) for r in open_rows(all_rows, done, ordered)),
+               default=float("inf"))
 
 
 def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
@@ -149,6 +162,25 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
     return tuple(use for _, use in found)
 
 
+def relevant_dice(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
+                  ) -> tuple[tuple[str, str, int], ...]:
+    """``dice`` as :func:`completions` reads them for ``row``: only the faces the row can use,
+    each count capped at the most dice of that face one way takes. ``completions`` gives the
+    same answer for both, so it may be kept per roll of the faces that matter (rolls differ
+    mostly in faces a row ignores)."""
+    faces = die_faces()
+    ways = face_ways(row, faces, wild)
+    at, top = ways.at, ways.top
+    kept = []
+    for die in dice:
+        face = die[1]
+        if face in at:
+            kept.append(die if die[2] <= top else (die[0], face, top))
+        elif face not in faces:  # a scenario's face: the dice as they are
+            return dice
+    return tuple(kept)
+
+
 def _shares(k: int, holders: list[int], dice: tuple[tuple[str, str, int], ...]
             ) -> list[tuple[tuple[int, int], ...]]:
     """Every way to take ``k`` dice of one face from the entries ``holders`` of ``dice``
@@ -186,26 +218,21 @@ class FaceWays:
     set is checked and taken with one subtraction.
     """
 
-    __slots__ = ("at", "top", "guards", "mask", "sets")
+    __slots__ = ("at", "top", "guards", "mask", "sets", "fits")
 
     def __init__(self, row: Row, faces: frozenset[str], wild: str):
-        reading = reading_key(wild)
-        symbol_sets: list[list[dict[str, int]]] = []
-        point_sets: list[list[dict[str, int]]] = []
-        valued = [(face, points) for face in sorted(faces)
-                  if (points := face_use(face, reading)[1])]
-        valued.sort(key=lambda fp: -fp[1])
+        symbol_sets: list[tuple[dict[str, int], ...]] = []
+        point_sets: list[tuple[dict[str, int], ...]] = []
+        most: dict[str, int] = {}  # face -> the most dice of it one way takes
         for req in row.requirements:
-            sets = [{face: 1} for face in sorted(faces)
-                    if face_use(face, reading)[0].intersection(req.symbols)]
-            for need in req.points:
-                sets += _point_sets(valued, need)
+            sets, req_most = requirement_sets(req, faces, wild)
             (point_sets if req.points else symbol_sets).append(sets)
+            for face, k in req_most.items():
+                most[face] = most.get(face, 0) + k
         per_req = symbol_sets + point_sets  # fewest choices first: rolls fail them soonest
-        used = sorted({face for sets in per_req for taken in sets for face in taken})
+        used = sorted(most)
         #: the most dice of a face one way takes
-        self.top = max((sum(max((taken.get(face, 0) for taken in sets), default=0)
-                            for sets in per_req) for face in used), default=0)
+        self.top = max(most.values(), default=0)
         width = self.top.bit_length() + 1
         self.mask = (1 << (width - 1)) - 1
         #: each face's field (its lowest bit), and the guard bits of every field
@@ -214,15 +241,26 @@ class FaceWays:
         #: per requirement, its minimal sets as numbers (distinct)
         self.sets = [sorted({sum(k << self.at[f] for f, k in taken.items()) for taken in sets})
                      for sets in per_req]
+        #: the answers of :meth:`fitting` so far, by the dice it reads (rolls meet them again)
+        self.fits: dict[int, list[tuple[int, tuple[tuple[str, int], ...]]]] = {}
 
     def fitting(self, shown: dict[str, int]) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
         """The ways dice showing ``shown`` (face -> how many) can pay, as (dice taken,
-        (face, count) pairs in face order), fewest dice first."""
-        at, top, guards = self.at, self.top, self.guards
-        have = guards
+        (face, count) pairs in face order), fewest dice first: worked out once per count of
+        the faces the row reads (capped at :attr:`top`), a list callers only read."""
+        at, top = self.at, self.top
+        have = self.guards
         for face, n in shown.items():
             if face in at:
                 have |= min(n, top) << at[face]
+        found = self.fits.get(have)
+        if found is None:
+            found = self.fits[have] = self._search(have)
+        return found
+
+    def _search(self, have: int) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
+        """The ways of :meth:`fitting` for the dice counts ``have`` (guard bits set)."""
+        guards = self.guards
         left = {have}
         for sets in self.sets:
             left = {rest - taken for rest in left for taken in sets
@@ -236,6 +274,30 @@ class FaceWays:
         way = tuple((face, k) for face, shift in self.at.items()
                     if (k := (used >> shift) & self.mask))
         return sum(k for _, k in way), way
+
+
+@lru_cache(maxsize=1024)
+def requirement_sets(req: Requirement, faces: frozenset[str], wild: str
+                     ) -> tuple[tuple[dict[str, int], ...], dict[str, int]]:
+    """The minimal dice sets (face -> dice) meeting ``req`` with dice of ``faces`` under the
+    wildcard reading ``wild``, as :class:`FaceWays` takes them (one die serving one of its
+    symbols, or dice whose points reach one of its ``INV_n``), and the most dice of each face
+    one set takes. Made once per requirement (the rows of the cards share most of them);
+    callers only read them."""
+    reading = reading_key(wild)
+    sets = [{face: 1} for face in sorted(faces)
+            if face_use(face, reading)[0].intersection(req.symbols)]
+    if req.points:
+        valued = [(face, points) for face in sorted(faces)
+                  if (points := face_use(face, reading)[1])]
+        valued.sort(key=lambda fp: -fp[1])
+        for need in req.points:
+            sets += _point_sets(valued, need)
+    most: dict[str, int] = {}
+    for taken in sets:
+        for face, k in taken.items():
+            most[face] = max(most.get(face, 0), k)
+    return tuple(sets), most
 
 
 def _point_sets(valued: list[tuple[str, int]], need: int) -> list[dict[str, int]]:
