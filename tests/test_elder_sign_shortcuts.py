@@ -11,8 +11,9 @@ from test_elder_sign_speed import random_states
 from mythlab.elder_sign import resolve, tasks
 from mythlab.elder_sign.dice import Matcher, elder_sign_dice, parse_row, reading_key
 from mythlab.elder_sign.load import builtin_data
+from mythlab.elder_sign.refs import RULES
 from mythlab.elder_sign.tasks import monster_row, split
-from mythlab.engine import State
+from mythlab.engine import CHANCE, State
 
 
 def attempt_states() -> tuple[State, ...]:
@@ -159,14 +160,17 @@ def test_whether_a_row_can_still_be_completed_is_counted_as_before():
 
 
 def test_who_moves_and_the_end_are_the_engines_answers():
-    """``ElderSignState.is_terminal`` and ``_current_player`` (looked up directly) answer what
-    the engine's own definitions answer, in every state of random games."""
+    """``is_terminal`` (which ``ElderSignState._may_be_over`` lets skip the phase) and
+    ``current_player`` answer what their plain definitions answer, in every state of random
+    games: the phase is the terminal one; the decision's player, or chance for the kinds the
+    rule book gives chances of."""
     states = random_states(8, fewest_players=1)
     ends = 0
     for s in states:
-        assert s.is_terminal() == State.is_terminal(s)
+        assert s.is_terminal() == (s.phase.name == s.game.terminal_phase)
         if not s.is_terminal():
-            assert s._current_player() == State._current_player(s)
+            task = s.decision()
+            assert s._current_player() == (CHANCE if RULES.is_chance(task) else task.player)
         ends += s.is_terminal()
     assert ends == 8
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from mythlab.engine import Action, Game, Phase, PhaseBook, State
-from mythlab.engine.chance import CHANCE, SeededStream
+from mythlab.engine.chance import SeededStream
 
 from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
 from .events import carry_out
@@ -194,18 +194,9 @@ class AgeaState(State):
         self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
         super()._do(action)
 
-    def _current_player(self) -> int:
-        """Who answers the top task: its player, or chance (the engine's rule, looked up
-        directly: it is asked several times a move)."""
-        task = self.data.tasks[-1]
-        return CHANCE if task.kind in RULES.outcomes else task.player
-
-    def is_terminal(self) -> bool:
-        """The engine's test (the terminal phase), asked at every step: only a position whose
-        game is over, or whose phase says so, needs its phase worked out."""
-        d = self.data
-        terminal = self.game.terminal_phase
-        return (d.over or d.phase == terminal) and self._phase_name() == terminal
+    def _may_be_over(self) -> bool:
+        """Only a position whose game is over, or whose phase says so, may be terminal."""
+        return self.data.over or self.data.phase == self.game.terminal_phase
 
     def _phase_name(self) -> str:
         """The turn's phase, or Challenge test / War while one of their decisions is pending."""

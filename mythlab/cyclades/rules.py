@@ -246,11 +246,9 @@ class CycladesState(State):
                     return phase
         return d.stage
 
-    def is_terminal(self) -> bool:
-        """The engine's test (the terminal phase), asked twice a step: only a position whose
-        game is over, or whose stage says so, needs its phase worked out."""
-        d = self.data
-        return (d.over or d.stage == _TERMINAL) and self._phase_name() == _TERMINAL
+    def _may_be_over(self) -> bool:
+        """Only a position whose game is over, or whose stage says so, may be terminal."""
+        return self.data.over or self.data.stage == _TERMINAL
 
     def _current_player(self) -> int:
         """The top task's player, or chance for a battle round (the decision a called

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from mythlab.engine import CHANCE, Action, Decision, Game, Phase, PhaseBook, State
+from mythlab.engine import Action, Decision, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 
 from . import hidden
@@ -259,18 +259,9 @@ class ElderSignState(State):
             return "Roll"
         return d.phase
 
-    def is_terminal(self) -> bool:
-        """The engine's test (the terminal phase), asked at every step: only a position whose
-        game is over, or whose phase says so, needs its phase worked out."""
-        d = self.data
-        terminal = self.game.terminal_phase
-        return bool(d.result or d.phase == terminal) and self._phase_name() == terminal
-
-    def _current_player(self) -> int:
-        """Who answers the decision: its player, or chance (the engine's rule, looked up
-        directly: it is asked at every step)."""
-        task = self.decision()
-        return CHANCE if task.kind in RULES.outcomes else task.player
+    def _may_be_over(self) -> bool:
+        """Only a position with a result, or whose phase says so, may be terminal."""
+        return bool(self.data.result) or self.data.phase == self.game.terminal_phase
 
     def decision(self) -> Task | Decision:
         """The pending task on top, else the turn step: a move, the Entrance, the lost and

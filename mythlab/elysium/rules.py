@@ -157,11 +157,9 @@ class ElysiumState(State):
     def _phase_name(self) -> str:
         return "Game over" if self.data.over else self.data.phase
 
-    def is_terminal(self) -> bool:
-        """The engine's test (the terminal phase), asked at every step: only a position whose
-        game is over, or whose phase says so, needs its phase worked out."""
-        d, terminal = self.data, self.game.terminal_phase
-        return (d.over or d.phase == terminal) and self._phase_name() == terminal
+    def _may_be_over(self) -> bool:
+        """Only a position whose game is over, or whose phase says so, may be terminal."""
+        return self.data.over or self.data.phase == self.game.terminal_phase
 
     def _scores(self) -> dict[str, Any]:
         return score_table(self)

@@ -83,7 +83,12 @@ class State:
 
     def _current_player(self) -> int | None:
         task = self.decision()
-        return CHANCE if self.rules.is_chance(task) else task.player
+        return CHANCE if task.kind in self.rules.outcomes else task.player  # Rules.is_chance
+
+    def _may_be_over(self) -> bool:
+        """A quick look at the position: False when the game cannot be over, so ``is_terminal``
+        (asked at every step) need not work the phase out. By default True."""
+        return True
 
     def _legal(self) -> list[Action]:
         """Legal actions at a decision node: the top decision's offerer lists them."""
@@ -151,7 +156,7 @@ class State:
 
     def is_terminal(self) -> bool:
         """Whether the game is over (in the game's terminal phase)."""
-        return self._phase_name() == self.game.terminal_phase
+        return self._may_be_over() and self._phase_name() == self.game.terminal_phase
 
     def legal_actions(self) -> list[Action]:
         """The moves available now (chance outcomes at a chance node, nothing when over).
