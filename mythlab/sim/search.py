@@ -36,6 +36,14 @@ The search, and why each choice:
   move for worlds the seat cannot tell apart) is the method's known price, and the right
   one: the seat cannot tell them apart either.
 
+- **Moves the game settles without search**: a game whose spec has a ``search_policy`` hook
+  (``state -> Action or None``) names the moves its own play decides better or far more
+  cheaply than a search of the budget would (Elder Sign's dice in an adventure: one step of
+  lookahead on its value hook, whose exact adventure odds already look to the attempt's
+  end); the bot asks it first, on a determinized state, and searches only where it answers
+  None. The search still makes every other choice, and inside the tree every move is
+  searched.
+
 The budget is ``simulations`` (deterministic for a given seed: what simulations and the
 ladder use) or ``seconds`` per move (wall clock, so not reproducible).
 
@@ -122,7 +130,7 @@ class SearchBot:
         self.determinizations = determinizations
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
-        self._values: dict[str, Callable[[State], Values]] = {}
+        self._hooks: dict[tuple[str, str], Callable[[State], Any] | None] = {}
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget!r}, kind={self.kind!r})"
@@ -134,6 +142,14 @@ class SearchBot:
         legal = {a.label: a for a in state.legal_actions()}
         if len(legal) == 1:
             return next(iter(legal.values()))
+        policy = self._hook(state, "search_policy")
+        if policy is not None:
+            settled = policy(self.determinize(state, me))
+            if settled is not None:
+                if settled.label not in legal:
+                    raise ValueError(f"the {state.game.name} search_policy hook chose "
+                                     f"{settled.label!r}, which is not a legal move here")
+                return legal[settled.label]
         worlds = [self.determinize(state, me) for _ in range(self._determinizations(state))]
         tree = _Tree(self, worlds)
         if self.kind == "simulations":
@@ -181,18 +197,19 @@ class SearchBot:
         if state.is_terminal():
             winners = set(state.scores()["winners"])
             return [1.0 if p in winners else 0.0 for p in range(players)]
-        hook = self._hook(state)
+        hook = self._hook(state, "search_value")
         if hook is not None:
             return _checked(hook(state), players, state.game.name)
         return scaled_scores(state)
 
-    def _hook(self, state: State) -> Callable[[State], Values] | None:
-        name = state.game.name
-        if name not in self._values:
-            hook = registry.spec(name).load("search_value") if name in registry.games() \
+    def _hook(self, state: State, part: str) -> Callable[[State], Any] | None:
+        """The game's ``search_value`` or ``search_policy`` hook (None without one)."""
+        key = (state.game.name, part)
+        if key not in self._hooks:
+            name = state.game.name
+            self._hooks[key] = registry.spec(name).load(part) if name in registry.games() \
                 else None
-            self._values[name] = hook
-        return self._values[name]
+        return self._hooks[key]
 
 
 def scaled_scores(state: State) -> Values:
