@@ -30,7 +30,7 @@ import numpy as np
 
 import mythlab
 from mythlab.elder_sign.bots import OddsBot
-from mythlab.elder_sign.learned import PHASES, Model, features, observe
+from mythlab.elder_sign.learned import PHASES, Model, derived, features, observe
 
 #: the features of each phase's model (see ``learned.features`` for the notation)
 FEATURES = {
@@ -42,6 +42,8 @@ FEATURES = {
         "ao:Azathoth", "ao:Cthulhu", "ao:Hastur", "ao:Ithaqua", "ao:Nyarlathotep",
         "ao:Shub-Niggurath", "ao:Yig",
         "ao:Azathoth*signs_left", "ao:Azathoth*doom_left",
+        "devoured", "near", "weakest*near", "stamina*near", "sanity*near",
+        "common_item*near", "unique_item*near", "spell*near", "ally*near", "clues*near",
     ),
     "battle": (
         "doom_left", "alive", "sanity", "stamina", "low", "weakest", "clues",
@@ -60,7 +62,10 @@ FEATURES = {
 SIGNS = {
     "before": {"signs_left": -1, "doom_left": +1, "sanity": +1, "stamina": +1,
                "weakest": +1, "low": -1, "clues": +1, "trophy_points": +1,
-               "common_item": +1, "unique_item": +1, "spell": +1, "ally": +1},
+               "common_item": +1, "unique_item": +1, "spell": +1, "ally": +1,
+               "devoured": -1, "weakest*near": +1, "stamina*near": +1, "sanity*near": +1,
+               "common_item*near": +1, "unique_item*near": +1, "spell*near": +1,
+               "ally*near": +1, "clues*near": +1},
     "battle": {"doom_left": -1, "alive": +1, "sanity": +1, "stamina": +1, "weakest": +1,
                "low": -1, "clues": +1, "common_item": +1, "unique_item": +1, "spell": +1,
                "ally": +1},
@@ -121,7 +126,7 @@ def matrix(games: list[dict], phase: str) -> tuple[np.ndarray, np.ndarray, np.nd
     for g in games:
         rows = [s for s in g["samples"] if bool(s["awake"]) == (phase == "battle")]
         for seen in rows:
-            xs.append(features(seen, names))
+            xs.append(features(derived(seen), names))
             ys.append(float(g["won"]))
             ws.append(1.0 / len(rows))
     return np.array(xs, dtype=float), np.array(ys), np.array(ws)

@@ -81,8 +81,10 @@ def test_more_signs_and_health_raise_the_chance_and_doom_lowers_it():
     assert model.chance(observe(state, [("elder_sign", 2)])) > base
     assert model.chance(observe(state, [("doom", 3)])) < base
     assert model.chance(observe(state, [("unique_item", 1)])) >= base
-    hurt = observe(state, [("stamina", -10)])  # no stamina left: devoured
-    assert hurt["devoured"] == 1 and hurt["alive"] == 1
+    seen = observe(state)
+    hurt = observe(state, [("stamina", -10)])  # no stamina left: devoured (p.11)
+    assert hurt["devoured"] == 1 and hurt["alive"] == 2  # a newcomer takes the seat
+    assert hurt["doom_left"] == seen["doom_left"] - 1 and hurt["reserve"] == seen["reserve"] - 1
 
 
 def test_features_name_products_squares_and_absent_ancient_ones():

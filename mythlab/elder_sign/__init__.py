@@ -49,6 +49,6 @@ SPEC = GameSpec(
     data="mythlab.elder_sign",
     notebooks=('elder_sign.ipynb', 'elder_sign_odds.ipynb'),
     search_value="mythlab.elder_sign.evaluate:search_value",
-    search_policy="mythlab.elder_sign.evaluate:dice_policy",
+    search_policy="mythlab.elder_sign.evaluate:odds_policy",
     rulebooks=('Elder Sign rulebook, Greek edition',),
 )

@@ -174,3 +174,16 @@ def _after(s: ElderSignState) -> float:
         if len(outcomes) <= EXACT_OUTCOMES:
             return sum(float(p) * search_value(s.apply(o))[0] for o, p in outcomes)
     return search_value(s)[0]
+
+
+def odds_policy(s: ElderSignState) -> Action | None:
+    """Elder Sign's ``search_policy`` hook: while an adventure or the battle is under way,
+    ``OddsBot``'s rules of thumb for the dice (fewest dice per task, focus a die a task
+    still needs, spend a card before the first roll, always try again); None between
+    attempts, where the search bot searches (which card to try, the Entrance, a reward, a
+    new investigator)."""
+    if s.data.attempt is None or s.is_chance_node():
+        return None
+    from .bots import OddsBot
+
+    return OddsBot()(s)

@@ -47,7 +47,8 @@ def observe(s: ElderSignState, change: Sequence[tuple[str, int]] = (),
     """What every seat sees of ``s``, as named numbers (the raw material of ``features``);
     with ``change`` (tokens such as ``("stamina", -1)``, an adventure's rewards or penalties)
     and ``trophy`` (trophy points won) as if the active investigator had them: health kept
-    within the tracks, an investigator with no sanity or stamina left counted devoured.
+    within the tracks, an investigator with no sanity or stamina left counted devoured (before
+    the awakening with its doom token and a newcomer of average health in its place, p.11).
 
     >>> import mythlab
     >>> state = mythlab.make("elder_sign", players=2, seed=1).initial_state()
@@ -100,9 +101,14 @@ def observe(s: ElderSignState, change: Sequence[tuple[str, int]] = (),
             clues = max(clues + delta["clue"], 0)
             kinds += [k for k in CARD_KINDS for _ in range(max(delta[k], 0))]
             points = max(points + trophy + delta["trophies"], 0)
-            if sanity <= 0 or stamina <= 0:
+            if sanity <= 0 or stamina <= 0:  # devoured: a doom token, a newcomer (p.11)
                 out["devoured"] += 1
-                continue
+                if d.awake or not d.pool:
+                    continue
+                out["doom_left"] = max(out["doom_left"] - 1, 0.0)
+                out["reserve"] = max(out["reserve"] - 1, 0.0)
+                sanity, stamina = _newcomer(s)
+                clues, kinds, points = 0, [], 0
         out["alive"] += 1
         out["sanity"] += sanity
         out["stamina"] += stamina
@@ -123,7 +129,21 @@ def observe(s: ElderSignState, change: Sequence[tuple[str, int]] = (),
             out["sign_cards"] += 1
         out["monsters"] += len(card.monsters)
     out["ao:" + ao.name] = 1.0
-    return out
+    return derived(out)
+
+
+def _newcomer(s: ElderSignState) -> tuple[int, int]:
+    """The health of an investigator yet to come, on average over the game's cards."""
+    cards = s.game.data.investigators.values()
+    return (round(sum(c.sanity for c in cards) / len(cards)),
+            round(sum(c.stamina for c in cards) / len(cards)))
+
+
+def derived(seen: dict[str, float]) -> dict[str, float]:
+    """``seen`` with the numbers made from others: ``near``, ``1 / (1 + doom_left)`` (how
+    close the awakening or the banishment is: health and dice count most there)."""
+    seen["near"] = 1.0 / (1.0 + seen["doom_left"])
+    return seen
 
 
 def features(seen: dict[str, float], names: tuple[str, ...]) -> list[float]:
