@@ -51,8 +51,8 @@ class GameSpec:
     ``search_value``: optional, a function ``state -> one value in [0, 1] per seat`` (each
     seat's expected result) that the search bot uses where it cuts a rollout short.
     ``search_policy``: optional, a function ``state -> Action or None``: a move the game's
-    own play settles without a search (Elder Sign's dice, by one step of lookahead on its
-    ``search_value``), None where the search bot should search; the bot calls it on a
+    own play settles without a search (Elder Sign's dice in an adventure, by its odds bot's
+    rules), None where the search bot should search; the bot calls it on a
     determinized state, as it does the value hook, and plays the legal move of that label.
     """
 

@@ -122,3 +122,22 @@ def test_the_dice_policy_settles_only_moves_of_an_attempt_under_way():
     legal = state.legal_actions()
     assert chosen in legal
     assert _after(state.apply(chosen)) == max(_after(state.apply(a)) for a in legal)
+
+
+def test_the_registered_policy_plays_an_attempt_by_the_odds_bots_rules():
+    """Elder Sign's ``search_policy`` is ``odds_policy``: None between attempts, OddsBot's
+    move while an adventure is under way."""
+    from mythlab import registry
+    from mythlab.elder_sign.bots import OddsBot
+    from mythlab.elder_sign.evaluate import odds_policy
+
+    assert registry.spec("elder_sign").load("search_policy") is odds_policy
+    state = mythlab.make("elder_sign", players=2, seed=2).initial_state()
+    assert odds_policy(state) is None
+    move = next(a for a in state.legal_actions() if a.kind == "move"
+                and a.args[0] != "entrance")
+    state = state.apply(move)
+    while state.data.attempt is None or state.is_chance_node():
+        state = state.apply(state.sample_chance() if state.is_chance_node()
+                            else state.legal_actions()[0])
+    assert odds_policy(state) == OddsBot()(state)

@@ -12,10 +12,17 @@ adventure under way it is ``p`` times the model's chance once the card's rewards
 are won plus ``1 - p`` times its chance once the penalties are paid, ``p`` the exact chance of
 completing the card from where the attempt stands (``AdventureOdds`` through
 ``live_odds.attempt_odds``: rows done, dice to roll or on the table, focused and held dice),
-so the search's lookahead over the dice plays them as the solver does while what an item,
-clue or point of health spent costs the team is the model's measured worth. In the final
-battle the attack is worth the chance of completing the combat task once more with the dice
-left times the model's chance with a doom token fewer (each completion removes one, p.12).
+so a lookahead over the dice plays them as the solver does while what an item, clue or point
+of health spent costs the team is the model's measured worth. In the final battle the attack
+is worth the chance of completing the combat task once more with the dice left times the
+model's chance with a doom token fewer (each completion removes one, p.12).
+
+The game's ``search_policy`` is ``odds_policy``: the moves of an attempt under way follow
+``OddsBot``'s rules, and the search chooses the rest (which card to try, the Entrance,
+rewards, a new investigator). ``dice_policy`` (one step of lookahead on this value for those
+moves) is kept for experiments, not registered: it lost more (3/30 two-investigator games
+with OddsBot's other choices, where OddsBot won 11/30; 7 % of 150 battles from OddsBot's
+awakenings, OddsBot's rules 16 %).
 
 The hand-made worth it replaced (``attempt_worth`` below, through ``worth_chance``: 12 points
 an Elder Sign, -4 a doom token, 1.5 a card or point of health) made the search spend what the
@@ -143,7 +150,7 @@ EXACT_OUTCOMES = 36
 
 
 def dice_policy(s: ElderSignState) -> Action | None:
-    """Elder Sign's ``search_policy`` hook: while an adventure or the battle is under way, the
+    """A ``search_policy`` hook measured and not registered (see the module docstring): while an adventure or the battle is under way, the
     move whose result ``search_value`` values highest (one step of lookahead; a result that is
     a small chance node by its exact expectation, a roll by the solver's exact odds before
     it); None between attempts, where the search bot searches (which card to try, the
