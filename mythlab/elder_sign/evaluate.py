@@ -150,11 +150,11 @@ EXACT_OUTCOMES = 36
 
 
 def dice_policy(s: ElderSignState) -> Action | None:
-    """A ``search_policy`` hook measured and not registered (see the module docstring): while an adventure or the battle is under way, the
-    move whose result ``search_value`` values highest (one step of lookahead; a result that is
-    a small chance node by its exact expectation, a roll by the solver's exact odds before
-    it); None between attempts, where the search bot searches (which card to try, the
-    Entrance, a reward, a new investigator).
+    """A ``search_policy`` hook measured and not registered (see the module docstring):
+    while an adventure or the battle is under way, the move whose result ``search_value``
+    values highest (one step of lookahead; a result that is a small chance node by its exact
+    expectation, a roll by the solver's exact odds before it); None between attempts, where
+    the search bot searches (which card to try, the Entrance, a reward, a new investigator).
 
     The value already looks to the attempt's end (``attempt_chance`` is the solver's chance
     under optimal play from the position), so a search of these moves would only sample what
