@@ -124,20 +124,14 @@ def test_the_dice_policy_settles_only_moves_of_an_attempt_under_way():
     assert _after(state.apply(chosen)) == max(_after(state.apply(a)) for a in legal)
 
 
-def test_the_registered_policy_plays_an_attempt_by_the_odds_bots_rules():
-    """Elder Sign's ``search_policy`` is ``odds_policy``: None between attempts, OddsBot's
-    move while an adventure is under way."""
+def test_the_registered_hooks_are_the_search_plays():
+    """Elder Sign's ``search_policy`` and ``search_rollout`` are ``search_play``'s, its
+    ``search_value`` this module's learned value."""
     from mythlab import registry
-    from mythlab.elder_sign.bots import OddsBot
-    from mythlab.elder_sign.evaluate import odds_policy
+    from mythlab.elder_sign import search_play
+    from mythlab.elder_sign.evaluate import search_value
 
-    assert registry.spec("elder_sign").load("search_policy") is odds_policy
-    state = mythlab.make("elder_sign", players=2, seed=2).initial_state()
-    assert odds_policy(state) is None
-    move = next(a for a in state.legal_actions() if a.kind == "move"
-                and a.args[0] != "entrance")
-    state = state.apply(move)
-    while state.data.attempt is None or state.is_chance_node():
-        state = state.apply(state.sample_chance() if state.is_chance_node()
-                            else state.legal_actions()[0])
-    assert odds_policy(state) == OddsBot()(state)
+    spec = registry.spec("elder_sign")
+    assert spec.load("search_policy") is search_play.settled
+    assert spec.load("search_rollout") is search_play.rollout_move
+    assert spec.load("search_value") is search_value

@@ -17,12 +17,14 @@ of health spent costs the team is the model's measured worth. In the final battl
 is worth the chance of completing the combat task once more with the dice left times the
 model's chance with a doom token fewer (each completion removes one, p.12).
 
-The game's ``search_policy`` is ``odds_policy``: the moves of an attempt under way follow
-``OddsBot``'s rules, and the search chooses the rest (which card to try, the Entrance,
-rewards, a new investigator). ``dice_policy`` (one step of lookahead on this value for those
-moves) is kept for experiments, not registered: it lost more (3/30 two-investigator games
-with OddsBot's other choices, where OddsBot won 11/30; 7 % of 150 battles from OddsBot's
-awakenings, OddsBot's rules 16 %).
+The game's ``search_policy`` and ``search_rollout`` are :mod:`.search_play`'s (the
+search is spent on the battle's resource choices and the last choices before it, the rest
+follows rules); this value values a position where a rollout stops, far from the
+awakening. An earlier policy let the search choose every card on this value and lost more
+(8/100 two-investigator games, OddsBot 17/100 on the same seeds). ``dice_policy`` (one step
+of lookahead on this value for the dice) is kept for experiments, not registered: it lost
+more (3/30 games with OddsBot's other choices, where OddsBot won 11/30; 7 % of 150 battles
+from OddsBot's awakenings, OddsBot's rules 16 %).
 
 The hand-made worth it replaced (``attempt_worth`` below, through ``worth_chance``: 12 points
 an Elder Sign, -4 a doom token, 1.5 a card or point of health) made the search spend what the
@@ -181,16 +183,3 @@ def _after(s: ElderSignState) -> float:
         if len(outcomes) <= EXACT_OUTCOMES:
             return sum(float(p) * search_value(s.apply(o))[0] for o, p in outcomes)
     return search_value(s)[0]
-
-
-def odds_policy(s: ElderSignState) -> Action | None:
-    """Elder Sign's ``search_policy`` hook: while an adventure or the battle is under way,
-    ``OddsBot``'s rules of thumb for the dice (fewest dice per task, focus a die a task
-    still needs, spend a card before the first roll, always try again); None between
-    attempts, where the search bot searches (which card to try, the Entrance, a reward, a
-    new investigator)."""
-    if s.data.attempt is None or s.is_chance_node():
-        return None
-    from .bots import OddsBot
-
-    return OddsBot()(s)

@@ -44,6 +44,14 @@ The search, and why each choice:
   None. The search still makes every other choice, and inside the tree every move is
   searched.
 
+- **Rollouts by the game's own play**: a game whose spec has a ``search_rollout`` hook
+  (``state -> Action or None``) plays its moves in rollouts instead of random ones, until it
+  answers None (then the game's value hook values the position) or the game ends, at most
+  ``ROLLOUT_CAP`` moves: a rollout by a good default policy makes the search at least as
+  strong as that policy where the search is asked (Elder Sign's final battle, played out to
+  its end by its battle rules). Without the hook, rollouts are ``rollout_depth`` random
+  moves.
+
 The budget is ``simulations`` (deterministic for a given seed: what simulations and the
 ladder use) or ``seconds`` per move (wall clock, so not reproducible).
 
@@ -58,6 +66,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from math import lcm
 from numbers import Real
@@ -84,6 +93,8 @@ DEFAULT_DETERMINIZATIONS = 4
 #: a rollout ending on a chance node with at most this many outcomes takes their exact
 #: expected value (a die or two: cheap, and no sampling noise where the greedy bot has none)
 EXACT_OUTCOMES = 36
+#: the most moves a rollout by the game's ``search_rollout`` hook plays (a safety bound)
+ROLLOUT_CAP = 5000
 BUDGET_KINDS = ("simulations", "seconds")
 
 
@@ -203,7 +214,8 @@ class SearchBot:
         return scaled_scores(state)
 
     def _hook(self, state: State, part: str) -> Callable[[State], Any] | None:
-        """The game's ``search_value`` or ``search_policy`` hook (None without one)."""
+        """The game's ``search_value``, ``search_policy`` or ``search_rollout`` hook (None
+        without one)."""
         key = (state.game.name, part)
         if key not in self._hooks:
             name = state.game.name
@@ -271,6 +283,31 @@ def _expectation(weighted: list[tuple[float, Values]]) -> Values:
             for seat in range(len(weighted[0][1]))]
 
 
+#: draw tables kept by the identity of an outcome tuple a game hands out again (one Elder
+#: Sign roll's 462 outcomes), as ``SeededStream.outcome_index`` keeps them
+_TABLES: dict[int, tuple[tuple, int, list[int]]] = {}
+_TABLED_FROM, _TABLES_KEPT = 16, 512
+
+
+def _sample(state: State, rng: random.Random) -> Action:
+    """A chance outcome of ``state`` drawn with its exact probability by ``rng``: the same
+    draw as :func:`_draw`, with a long tuple's integer tickets worked out once."""
+    outcomes = state._outcome_tuple()
+    if len(outcomes) < _TABLED_FROM:
+        return outcomes[_draw(outcomes, rng)][0]
+    entry = _TABLES.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        denominator = lcm(*(p.denominator for _, p in outcomes))
+        bounds, total = [], 0
+        for _, p in outcomes:
+            total += p.numerator * (denominator // p.denominator)
+            bounds.append(total)
+        entry = _TABLES[id(outcomes)] = (outcomes, denominator, bounds)
+    return outcomes[bisect_right(entry[2], rng.randrange(entry[1]))][0]
+
+
 def _draw(outcomes: Sequence[tuple[Action, Any]], rng: random.Random) -> int:
     """An outcome's index drawn with its exact probability (integer tickets, no floats)."""
     denominator = lcm(*(p.denominator for _, p in outcomes))
@@ -318,8 +355,7 @@ class _Tree:
         state = self.worlds[world]
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action = outcomes[_draw(outcomes, rng)][0]
+                action = _sample(state, rng)
             else:
                 action = self._choose(node, state.legal_actions(), state.current_player)
             child = node.children.get(action.label)
@@ -360,16 +396,19 @@ class _Tree:
         return max(tried, key=ucb)
 
     def _rollout(self, state: State) -> Values:
-        """Random moves and exactly weighted chance from ``state``, then its value: a chance
+        """The game's ``search_rollout`` moves (else random ones) and exactly weighted chance
+        from ``state``, then its value: a chance
         node met at the end with at most ``EXACT_OUTCOMES`` outcomes is valued by its exact
         expectation (as the greedy bot does), not by one drawn outcome."""
         rng = self.bot.rng
-        for _ in range(self.bot.rollout_depth):
+        policy = self.bot._hook(state, "search_rollout")
+        if policy is not None:
+            state = _policy_rollout(state, policy, rng)
+        for _ in range(0 if policy is not None else self.bot.rollout_depth):
             if state.is_terminal():
                 break
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state = state.apply(outcomes[_draw(outcomes, rng)][0])
+                state = state.apply(_sample(state, rng))
             else:
                 state = state.apply(rng.choice(state.legal_actions()))
         if state.is_chance_node() and not state.is_terminal():
@@ -379,3 +418,20 @@ class _Tree:
                                      for o, p in outcomes])
             state = state.apply(outcomes[_draw(outcomes, rng)][0])
         return self.bot.value(state)
+
+
+def _policy_rollout(state: State, policy: Callable[[State], Action | None],
+                    rng: random.Random) -> State:
+    """``state`` played on by ``policy`` (chance drawn by its exact weights) until the game
+    ends, the policy answers None, or ``ROLLOUT_CAP`` moves."""
+    for _ in range(ROLLOUT_CAP):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state = state.apply(_sample(state, rng))
+            continue
+        move = policy(state)
+        if move is None:
+            break
+        state = state.apply(move)
+    return state
