@@ -18,6 +18,13 @@ against the others. So the search is spent where the team's choices meet the bat
   from the awakening it answers None and the learned value (``evaluate.search_value``)
   values the position.
 
+Measured (two investigators, team games, the ladder's seeds and bots,
+``scripts/ladder.py --game elder_sign --only odds,search@128``): the search team won
+37/200 games on seeds 0-199 (18.5 %, Wilson 95 % [13.7 %, 24.5 %]), OddsBot's 34/200 on
+the same seeds ([12.4 %, 22.8 %]): not measurably stronger. OddsBot with only the battle's
+dice rules won 38/200: the searched choices changed 13 results against it, 6 to wins and
+7 to losses. 0.04 CPU s a move on average, 3.6 s at worst (a battle choice).
+
 Every function reads only what every seat sees (the board, the tracks, the attempt), as
 the search bot's determinized states require.
 """
