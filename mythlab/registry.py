@@ -50,6 +50,13 @@ class GameSpec:
     shipped with the game. ``rulebooks``: the printed sources cited as "title, edition, p.N".
     ``search_value``: optional, a function ``state -> one value in [0, 1] per seat`` (each
     seat's expected result) that the search bot uses where it cuts a rollout short.
+    ``search_policy``: optional, a function ``state -> Action or None``: a move the game's
+    own play settles without a search (Elder Sign's dice in an adventure, by its odds bot's
+    rules), None where the search bot should search; the bot calls it on a
+    determinized state, as it does the value hook, and plays the legal move of that label.
+    ``search_rollout``: optional, a function ``state -> Action or None``: the move a rollout
+    plays (a default policy instead of random moves), None where the rollout should stop and
+    the position be valued by ``search_value``.
     """
 
     name: str
@@ -64,6 +71,8 @@ class GameSpec:
     notebooks: tuple[str, ...] = ()
     rulebooks: tuple[str, ...] = ()
     search_value: Any = None
+    search_policy: Any = None
+    search_rollout: Any = None
 
     def load(self, part: str) -> Any:
         """The object a part names (``spec.load("game")``), importing it on first use."""
@@ -141,9 +150,10 @@ def _check(spec: Any, where: str) -> GameSpec:
         value = getattr(spec, part)
         if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
             raise BrokenGame(f"{where}: {part!r} must map names to classes or import paths")
-    if spec.search_value is not None and not (isinstance(spec.search_value, str)
-                                              or callable(spec.search_value)):
-        raise BrokenGame(f"{where}: 'search_value' must be a function or an import path")
+    for part in ("search_value", "search_policy", "search_rollout"):
+        value = getattr(spec, part)
+        if value is not None and not (isinstance(value, str) or callable(value)):
+            raise BrokenGame(f"{where}: {part!r} must be a function or an import path")
     return spec
 
 

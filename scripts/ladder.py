@@ -9,6 +9,8 @@ prints each search bot's measured seconds per move.
 
     nice -n 10 .venv/bin/python scripts/ladder.py --game agea --games 400 --search-games 100 \
         --budget 32,128 --processes 2
+
+``--only odds,search@128`` plays only those rungs (Elder Sign's team measurement).
 """
 
 from __future__ import annotations
@@ -111,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "(0.2s) per move (default: a quarter of the default, the default)")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", default="",
+                        help="comma-separated rungs to play (e.g. odds,search@128): the rest "
+                             "are skipped (default: every rung)")
     args = parser.parse_args(argv)
     budgets = [b.strip() for b in args.budget.split(",") if b.strip()]
     for b in budgets:
@@ -121,6 +126,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.games < 0 or args.search_games < 0 or args.processes < 1:
         parser.error("--games and --search-games must be ≥ 0 and --processes ≥ 1")
     names = ladder_bots(args.game, budgets)
+    only = [n.strip() for n in args.only.split(",") if n.strip()]
+    if only:
+        unknown = [n for n in only if n not in names]
+        if unknown:
+            parser.error(f"--only: no rung {', '.join(unknown)}; the rungs are {', '.join(names)}")
+        names = [n for n in names if n in only]
     cooperative = args.game in COOPERATIVE
     jobs = []
     if cooperative:

@@ -207,6 +207,69 @@ def test_a_games_search_value_hook_is_used_and_checked():
     assert bot.value(state) == [0.5, 0.5]
 
 
+def test_a_games_search_policy_hook_settles_its_moves_and_is_checked():
+    """A move the hook names is played without a search (on a determinized state); None
+    leaves the move to the search; an illegal answer or a hook that is no function is
+    refused."""
+    from mythlab import registry
+
+    spec = registry.spec("toy-race")
+    state = mythlab.make("toy-race", players=2, seed=0).initial_state()
+    legal = state.legal_actions()
+    seen = []
+
+    def last(s):
+        seen.append(s)
+        return s.legal_actions()[-1]
+
+    try:
+        registry.register(registry.GameSpec(**{**spec.__dict__, "search_policy": last}))
+        assert SearchBot(seed=0, budget=1)(state).label == legal[-1].label
+        assert seen and seen[0] is not state  # the hook got a determinized state
+        registry.register(registry.GameSpec(**{**spec.__dict__,
+                                               "search_policy": lambda s: None}))
+        assert SearchBot(seed=0, budget=8)(state).label == \
+            SearchBot(seed=0, budget=8)(state).label
+        bogus = Action("nowhere", "move", ())
+        registry.register(registry.GameSpec(**{**spec.__dict__,
+                                               "search_policy": lambda s: bogus}))
+        with pytest.raises(ValueError, match="search_policy hook chose 'nowhere'"):
+            SearchBot(seed=0)(state)
+        with pytest.raises(registry.BrokenGame, match="'search_policy' must be a function"):
+            registry.register(registry.GameSpec(**{**spec.__dict__, "search_policy": 3}))
+    finally:
+        registry.register(spec)
+
+
+def test_a_games_search_rollout_hook_plays_the_rollouts_until_it_answers_none():
+    """Rollouts play the hook's moves (chance drawn by the bot) until it answers None, then
+    the position is valued; a hook that is no function is refused."""
+    from mythlab import registry
+
+    spec = registry.spec("toy-race")
+    state = mythlab.make("toy-race", players=2, seed=0).initial_state()
+    played = []
+
+    def first_three(s):
+        if len(played) >= 3:
+            return None
+        played.append(s)
+        return s.legal_actions()[0]
+
+    try:
+        registry.register(registry.GameSpec(**{**spec.__dict__, "search_rollout": first_three}))
+        SearchBot(seed=0, budget=4)(state)
+        assert len(played) == 3
+        registry.register(registry.GameSpec(**{**spec.__dict__,
+                                               "search_rollout": lambda s: s.legal_actions()[0]}))
+        assert SearchBot(seed=0, budget=8)(state).label == \
+            SearchBot(seed=0, budget=8)(state).label
+        with pytest.raises(registry.BrokenGame, match="'search_rollout' must be a function"):
+            registry.register(registry.GameSpec(**{**spec.__dict__, "search_rollout": 3}))
+    finally:
+        registry.register(spec)
+
+
 def test_a_search_bot_is_named_with_its_budget_wherever_bots_are_named():
     """``search@32`` / ``search@0.1s`` work in make_bot, so in simulate and experiment too."""
     from mythlab.sim import experiment

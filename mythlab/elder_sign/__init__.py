@@ -49,5 +49,7 @@ SPEC = GameSpec(
     data="mythlab.elder_sign",
     notebooks=('elder_sign.ipynb', 'elder_sign_odds.ipynb'),
     search_value="mythlab.elder_sign.evaluate:search_value",
+    search_policy="mythlab.elder_sign.search_play:settled",
+    search_rollout="mythlab.elder_sign.search_play:rollout_move",
     rulebooks=('Elder Sign rulebook, Greek edition',),
 )

@@ -36,6 +36,22 @@ The search, and why each choice:
   move for worlds the seat cannot tell apart) is the method's known price, and the right
   one: the seat cannot tell them apart either.
 
+- **Moves the game settles without search**: a game whose spec has a ``search_policy`` hook
+  (``state -> Action or None``) names the moves its own play decides better or far more
+  cheaply than a search of the budget would (Elder Sign's dice in an adventure under way,
+  by ``OddsBot``'s rules: a search of them spent 0.11 CPU s a move and lost more games);
+  the bot asks it first, on a determinized state, and searches only where it answers
+  None. The search still makes every other choice, and inside the tree every move is
+  searched.
+
+- **Rollouts by the game's own play**: a game whose spec has a ``search_rollout`` hook
+  (``state -> Action or None``) plays its moves in rollouts instead of random ones, until it
+  answers None (then the game's value hook values the position) or the game ends, at most
+  ``ROLLOUT_CAP`` moves: a rollout by a good default policy makes the search at least as
+  strong as that policy where the search is asked (Elder Sign's final battle, played out to
+  its end by its battle rules). Without the hook, rollouts are ``rollout_depth`` random
+  moves.
+
 The budget is ``simulations`` (deterministic for a given seed: what simulations and the
 ladder use) or ``seconds`` per move (wall clock, so not reproducible).
 
@@ -50,6 +66,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from math import lcm
 from numbers import Real
@@ -76,6 +93,8 @@ DEFAULT_DETERMINIZATIONS = 4
 #: a rollout ending on a chance node with at most this many outcomes takes their exact
 #: expected value (a die or two: cheap, and no sampling noise where the greedy bot has none)
 EXACT_OUTCOMES = 36
+#: the most moves a rollout by the game's ``search_rollout`` hook plays (a safety bound)
+ROLLOUT_CAP = 5000
 BUDGET_KINDS = ("simulations", "seconds")
 
 
@@ -122,7 +141,7 @@ class SearchBot:
         self.determinizations = determinizations
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
-        self._values: dict[str, Callable[[State], Values]] = {}
+        self._hooks: dict[tuple[str, str], Callable[[State], Any] | None] = {}
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget!r}, kind={self.kind!r})"
@@ -134,6 +153,14 @@ class SearchBot:
         legal = {a.label: a for a in state.legal_actions()}
         if len(legal) == 1:
             return next(iter(legal.values()))
+        policy = self._hook(state, "search_policy")
+        if policy is not None:
+            settled = policy(self.determinize(state, me))
+            if settled is not None:
+                if settled.label not in legal:
+                    raise ValueError(f"the {state.game.name} search_policy hook chose "
+                                     f"{settled.label!r}, which is not a legal move here")
+                return legal[settled.label]
         worlds = [self.determinize(state, me) for _ in range(self._determinizations(state))]
         tree = _Tree(self, worlds)
         if self.kind == "simulations":
@@ -181,18 +208,20 @@ class SearchBot:
         if state.is_terminal():
             winners = set(state.scores()["winners"])
             return [1.0 if p in winners else 0.0 for p in range(players)]
-        hook = self._hook(state)
+        hook = self._hook(state, "search_value")
         if hook is not None:
             return _checked(hook(state), players, state.game.name)
         return scaled_scores(state)
 
-    def _hook(self, state: State) -> Callable[[State], Values] | None:
-        name = state.game.name
-        if name not in self._values:
-            hook = registry.spec(name).load("search_value") if name in registry.games() \
+    def _hook(self, state: State, part: str) -> Callable[[State], Any] | None:
+        """The game's ``search_value``, ``search_policy`` or ``search_rollout`` hook (None
+        without one)."""
+        key = (state.game.name, part)
+        if key not in self._hooks:
+            name = state.game.name
+            self._hooks[key] = registry.spec(name).load(part) if name in registry.games() \
                 else None
-            self._values[name] = hook
-        return self._values[name]
+        return self._hooks[key]
 
 
 def scaled_scores(state: State) -> Values:
@@ -254,6 +283,31 @@ def _expectation(weighted: list[tuple[float, Values]]) -> Values:
             for seat in range(len(weighted[0][1]))]
 
 
+#: draw tables kept by the identity of an outcome tuple a game hands out again (one Elder
+#: Sign roll's 462 outcomes), as ``SeededStream.outcome_index`` keeps them
+_TABLES: dict[int, tuple[tuple, int, list[int]]] = {}
+_TABLED_FROM, _TABLES_KEPT = 16, 512
+
+
+def _sample(state: State, rng: random.Random) -> Action:
+    """A chance outcome of ``state`` drawn with its exact probability by ``rng``: the same
+    draw as :func:`_draw`, with a long tuple's integer tickets worked out once."""
+    outcomes = state._outcome_tuple()
+    if len(outcomes) < _TABLED_FROM:
+        return outcomes[_draw(outcomes, rng)][0]
+    entry = _TABLES.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        denominator = lcm(*(p.denominator for _, p in outcomes))
+        bounds, total = [], 0
+        for _, p in outcomes:
+            total += p.numerator * (denominator // p.denominator)
+            bounds.append(total)
+        entry = _TABLES[id(outcomes)] = (outcomes, denominator, bounds)
+    return outcomes[bisect_right(entry[2], rng.randrange(entry[1]))][0]
+
+
 def _draw(outcomes: Sequence[tuple[Action, Any]], rng: random.Random) -> int:
     """An outcome's index drawn with its exact probability (integer tickets, no floats)."""
     denominator = lcm(*(p.denominator for _, p in outcomes))
@@ -301,8 +355,7 @@ class _Tree:
         state = self.worlds[world]
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action = outcomes[_draw(outcomes, rng)][0]
+                action = _sample(state, rng)
             else:
                 action = self._choose(node, state.legal_actions(), state.current_player)
             child = node.children.get(action.label)
@@ -343,16 +396,19 @@ class _Tree:
         return max(tried, key=ucb)
 
     def _rollout(self, state: State) -> Values:
-        """Random moves and exactly weighted chance from ``state``, then its value: a chance
+        """The game's ``search_rollout`` moves (else random ones) and exactly weighted chance
+        from ``state``, then its value: a chance
         node met at the end with at most ``EXACT_OUTCOMES`` outcomes is valued by its exact
         expectation (as the greedy bot does), not by one drawn outcome."""
         rng = self.bot.rng
-        for _ in range(self.bot.rollout_depth):
+        policy = self.bot._hook(state, "search_rollout")
+        if policy is not None:
+            state = _policy_rollout(state, policy, rng)
+        for _ in range(0 if policy is not None else self.bot.rollout_depth):
             if state.is_terminal():
                 break
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state = state.apply(outcomes[_draw(outcomes, rng)][0])
+                state = state.apply(_sample(state, rng))
             else:
                 state = state.apply(rng.choice(state.legal_actions()))
         if state.is_chance_node() and not state.is_terminal():
@@ -362,3 +418,20 @@ class _Tree:
                                      for o, p in outcomes])
             state = state.apply(outcomes[_draw(outcomes, rng)][0])
         return self.bot.value(state)
+
+
+def _policy_rollout(state: State, policy: Callable[[State], Action | None],
+                    rng: random.Random) -> State:
+    """``state`` played on by ``policy`` (chance drawn by its exact weights) until the game
+    ends, the policy answers None, or ``ROLLOUT_CAP`` moves."""
+    for _ in range(ROLLOUT_CAP):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state = state.apply(_sample(state, rng))
+            continue
+        move = policy(state)
+        if move is None:
+            break
+        state = state.apply(move)
+    return state

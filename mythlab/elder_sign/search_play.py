@@ -1,0 +1,86 @@
+"""Elder Sign's ``search_policy`` and ``search_rollout`` hooks: which moves the search bot
+searches, and how its rollouts play.
+
+Measured under ``OddsBot`` play (two investigators): 195 of 200 games reach the awakening,
+and the final battle decides the game (p.12); the battle is won in about half the games
+against Yig, a quarter against Ithaqua, a sixth against Nyarlathotep and almost never
+against the others. So the search is spent where the team's choices meet the battle:
+
+- ``search_policy`` settles by rules every move but those (``settled``): the dice of an
+  adventure by ``OddsBot``'s rules, the dice of the battle by :mod:`.battle`'s, the choice
+  of a card far from the awakening by ``OddsBot``'s exact odds (a search of it on the
+  learned value lost more games). It answers None, so the bot searches, for the battle's
+  choices that trade one resource for another (``BATTLE_CHOICES``: spend a card now or
+  later, whom to heal, which maximum to lose) and for the choice of an adventure or the
+  Entrance once the doom track is ``NEAR`` full (how the team meets the battle).
+- ``search_rollout`` plays those rules from there to the end of the game, once the Ancient
+  One is awake or near, so the search values such a move by playing the battle out; far
+  from the awakening it answers None and the learned value (``evaluate.search_value``)
+  values the position.
+
+Measured (two investigators, team games, the ladder's seeds and bots,
+``scripts/ladder.py --game elder_sign --only odds,search@128``): the search team won
+37/200 games on seeds 0-199 (18.5 %, Wilson 95 % [13.7 %, 24.5 %]), OddsBot's 34/200 on
+the same seeds ([12.4 %, 22.8 %]): not measurably stronger. OddsBot with only the battle's
+dice rules won 38/200: the searched choices changed 13 results against it, 6 to wins and
+7 to losses. 0.04 CPU s a move on average, 3.6 s at worst (a battle choice).
+
+Every function reads only what every seat sees (the board, the tracks, the attempt), as
+the search bot's determinized states require.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mythlab.engine import Action
+
+from .battle import battle_policy
+from .bots import OddsBot
+
+if TYPE_CHECKING:
+    from .rules import ElderSignState
+
+#: doom tokens left before the awakening at which the choice of an adventure is searched
+NEAR = 1
+#: the battle's move kinds that trade resources, searched when offered with another move
+BATTLE_CHOICES = frozenset({"spend", "heal", "max", "helper"})
+
+_ODDS = OddsBot()
+
+
+def near_awakening(s: ElderSignState) -> bool:
+    """Whether the Ancient One is awake, or ``NEAR`` doom tokens or fewer from awakening
+    (not for an Ancient One that ends the game when it awakes: no battle to prepare)."""
+    d = s.data
+    if d.awake:
+        return True
+    ao = s.ancient_one
+    return ao.awakening != "devour_all" and ao.doom - d.doom <= NEAR
+
+
+def rules_move(s: ElderSignState) -> Action:
+    """The move the rules make: :func:`.battle.battle_policy`, else ``OddsBot``'s."""
+    return battle_policy(s) or _ODDS(s)
+
+
+def searched(s: ElderSignState) -> bool:
+    """Whether the search bot searches this decision (see the module docstring)."""
+    kinds = {a.kind for a in s.legal_actions()}
+    if s.data.awake:
+        return bool(kinds & BATTLE_CHOICES) and battle_policy(s) is None
+    return "move" in kinds and near_awakening(s)
+
+
+def settled(s: ElderSignState) -> Action | None:
+    """Elder Sign's ``search_policy`` hook: the rules' move, or None where the bot
+    searches (``searched``)."""
+    if s.is_chance_node() or s.is_terminal():
+        return None
+    return None if searched(s) else rules_move(s)
+
+
+def rollout_move(s: ElderSignState) -> Action | None:
+    """Elder Sign's ``search_rollout`` hook: the rules' move once the Ancient One is awake
+    or near, else None (the learned value takes over)."""
+    return rules_move(s) if near_awakening(s) else None
