@@ -105,25 +105,6 @@ def test_the_fit_drops_a_feature_whose_weight_has_the_wrong_sign():
     assert signed[2] == 0.0 and signed[1] > 0
 
 
-def test_the_dice_policy_settles_only_moves_of_an_attempt_under_way():
-    """None between attempts (the search bot searches there); in an adventure, a legal move,
-    the one whose result the value hook rates highest."""
-    from mythlab.elder_sign.evaluate import _after, dice_policy
-
-    state = mythlab.make("elder_sign", players=2, seed=1).initial_state()
-    assert dice_policy(state) is None
-    move = next(a for a in state.legal_actions() if a.kind == "move"
-                and a.args[0] != "entrance")
-    state = state.apply(move)
-    while state.data.attempt is None or state.is_chance_node():
-        state = state.apply(state.sample_chance() if state.is_chance_node()
-                            else state.legal_actions()[0])
-    chosen = dice_policy(state)
-    legal = state.legal_actions()
-    assert chosen in legal
-    assert _after(state.apply(chosen)) == max(_after(state.apply(a)) for a in legal)
-
-
 def test_the_registered_hooks_are_the_search_plays():
     """Elder Sign's ``search_policy`` and ``search_rollout`` are ``search_play``'s, its
     ``search_value`` this module's learned value."""

@@ -10,7 +10,7 @@ import pytest
 
 import mythlab
 from mythlab import registry
-from mythlab.elder_sign.evaluate import attempt_worth
+from mythlab.elder_sign.evaluate import attempt_chance, learned_chance
 from mythlab.engine import Session, State
 from mythlab.engine.values import win_chances
 from mythlab.sim import make_bot
@@ -106,19 +106,19 @@ def test_elder_sign_signs_raise_the_team_chance_and_doom_lowers_it():
 
 
 def test_elder_sign_an_adventure_under_way_is_worth_its_odds():
-    """Moving onto a card makes the attempt's exact odds count: between the card's
-    penalties and its rewards, and more once a row of it is done."""
+    """Moving onto a card makes the attempt's exact odds count: the team's chance lies
+    between the card's penalties and its rewards, and rises once a row of it is done."""
     state = mythlab.make("elder_sign", players=2, seed=1).initial_state()
-    assert attempt_worth(state) == 0.0
     move = next(a for a in state.legal_actions() if a.kind == "move"
                 and a.args[0] != "entrance")
     on_card = state.apply(move)
     while on_card.data.attempt is None:  # the Mythos step and any decision before the roll
         on_card = on_card.apply(on_card.legal_actions()[0])
-    worth = attempt_worth(on_card)
-    assert worth != 0.0
+    assert attempt_chance(on_card) > 0
+    chance = learned_chance(on_card)
     one_row = edited(on_card, lambda d: d.attempt.done.append(0))
-    assert attempt_worth(one_row) > worth
+    assert attempt_chance(one_row) > attempt_chance(on_card)
+    assert learned_chance(one_row) > chance
 
 
 def positions(game: str, seeds: range = range(3)) -> list[tuple[State, int]]:

@@ -21,15 +21,11 @@ The game's ``search_policy`` and ``search_rollout`` are :mod:`.search_play`'s (t
 search is spent on the battle's resource choices and the last choices before it, the rest
 follows rules); this value values a position where a rollout stops, far from the
 awakening. An earlier policy let the search choose every card on this value and lost more
-(8/100 two-investigator games, OddsBot 17/100 on the same seeds). ``dice_policy`` (one step
-of lookahead on this value for the dice) is kept for experiments, not registered: it lost
-more (3/30 games with OddsBot's other choices, where OddsBot won 11/30; 7 % of 150 battles
-from OddsBot's awakenings, OddsBot's rules 16 %).
-
-The hand-made worth it replaced (``attempt_worth`` below, through ``worth_chance``: 12 points
-an Elder Sign, -4 a doom token, 1.5 a card or point of health) made the search spend what the
-team needs in the battle that 195 of 200 OddsBot games reach; its search team won 8-9 % of
-two-investigator games, OddsBot's 16 %.
+(8/100 two-investigator games, OddsBot 17/100 on the same seeds), and so did one step of
+lookahead on it for the dice (3/30 games with OddsBot's other choices, where OddsBot won
+11/30). The hand-made worth it replaced (12 points an Elder Sign, -4 a doom token, 1.5 a card
+or point of health) made the search spend what the team needs in the battle that 195 of 200
+OddsBot games reach; its search team won 8-9 % of two-investigator games, OddsBot's 16 %.
 
 Every seat gets the same value (one team). The hook reads only what every seat sees: the
 board, the investigators, the attempt, the counts of the Elder Signs and doom.
@@ -37,13 +33,10 @@ board, the investigators, the attempt, the counts of the Elder Signs and doom.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from mythlab.engine import Action
 from mythlab.engine.values import Values
 
-from .bots import WORTH, token_value
 from .effects import rows_of
 from .live_odds import attempt_odds, card_odds, green_pool
 from .load import PLAYER_KINDS, parse_token
@@ -51,38 +44,6 @@ from .resolve import AO, penalty_tokens, reward_tokens
 
 if TYPE_CHECKING:
     from .rules import ElderSignState
-
-#: a completed card is worth its rewards plus this (its trophy, a card off the board), as
-#: ``bots.card_value`` counts it
-TROPHY = 2.0
-
-
-def attempt_worth(s: ElderSignState) -> float:
-    """What the adventure in progress is expected to bring (0 without one): ``p × rewards +
-    (1 - p) × penalties``, ``p`` the exact chance of completing
-    the card from where the attempt stands (``live_odds.attempt_odds``: rows done, dice to
-    roll or on the table, focused and held dice), so one step of lookahead plays the dice
-    as the solver does. Where that chance is not modelled (dice kept back by a clue still
-    in the air, a card beyond the solver's bounds) ``p`` is the chance of the card from its
-    start with the attempt's green dice, raised by the share of its rows done. Against the
-    Ancient One, a doom token's worth times the exact chance of completing the combat task
-    once more with the attack's dice (so the lookahead spends as few dice as it may)."""
-    a = s.data.attempt
-    if a is None:
-        return 0.0
-    p = attempt_chance(s)
-    if a.card == AO:  # one more doom token off the track (p.12)
-        return -WORTH["doom"] * p
-    return p * (token_value(reward_tokens(s, a.card)) + TROPHY) + \
-        (1.0 - p) * token_value(penalty_tokens(s, a.card))
-
-
-def worth_chance(s: ElderSignState, worth: float) -> float:
-    """A team worth as a chance in (0, 1): the logistic curve centred on half the Elder Signs
-    the Ancient One needs, a quarter of their worth for a factor e in the odds."""
-    full = WORTH["elder_sign"] * s.ancient_one.elder_signs
-    return 1.0 / (1.0 + math.exp(-(worth - full / 2) / (full / 4)))
-
 
 def search_value(s: ElderSignState) -> Values:
     """The team's chance of winning, in [0, 1], the same for every seat: the learned model
@@ -104,7 +65,7 @@ def search_value(s: ElderSignState) -> Values:
 def learned_chance(s: ElderSignState) -> float:
     """The team's chance of winning by the learned model; with an adventure under way, ``p``
     times the chance once its rewards and trophy are won plus ``1 - p`` times the chance once
-    its penalties are paid (``p`` as ``attempt_worth`` finds it); against the Ancient One,
+    its penalties are paid (``p`` from ``attempt_chance``); against the Ancient One,
     ``p`` (one more completion of the combat task) times the chance with a doom token fewer,
     a win when it is the last."""
     from .effects import trophy_value
@@ -144,42 +105,3 @@ def attempt_chance(s: ElderSignState) -> float:
 
 def _tokens(tokens: list[str]) -> list[tuple[str, int]]:
     return [parse_token(t, PLAYER_KINDS) for t in tokens]
-
-
-#: a move's result that is a chance node with at most this many outcomes is valued by their
-#: exact expectation (a die or two), as the search bot values a rollout ending on one
-EXACT_OUTCOMES = 36
-
-
-def dice_policy(s: ElderSignState) -> Action | None:
-    """A ``search_policy`` hook measured and not registered (see the module docstring):
-    while an adventure or the battle is under way, the move whose result ``search_value``
-    values highest (one step of lookahead; a result that is a small chance node by its exact
-    expectation, a roll by the solver's exact odds before it); None between attempts, where
-    the search bot searches (which card to try, the Entrance, a reward, a new investigator).
-
-    The value already looks to the attempt's end (``attempt_chance`` is the solver's chance
-    under optimal play from the position), so a search of these moves would only sample what
-    the solver counts exactly; what an item, clue or point of health spent costs the team is
-    the learned model's measured worth, weighed against the odds it buys.
-    """
-    if s.data.attempt is None or s.is_chance_node():
-        return None
-    best = None
-    for action in s.legal_actions():
-        value = _after(s.apply(action))
-        if best is None or (value, action.label) > best[:2]:
-            best = (value, action.label, action)
-    return best[2]
-
-
-def _after(s: ElderSignState) -> float:
-    """The team's chance after a move: the result at the end, a small chance node's exact
-    expectation, else the hook's value."""
-    if s.is_terminal():
-        return search_value(s)[0]
-    if s.is_chance_node():
-        outcomes = s.chance_outcomes()
-        if len(outcomes) <= EXACT_OUTCOMES:
-            return sum(float(p) * search_value(s.apply(o))[0] for o, p in outcomes)
-    return search_value(s)[0]

@@ -76,36 +76,44 @@ class SeededStream:
 
     def choice_index(self, weights: Sequence[Fraction]) -> int:
         """Index drawn with the given exact probabilities (which must sum to 1)."""
-        return self._index(*_draw_table(weights))
+        return draw_index(self._next(), _draw_table(weights))
 
     def outcome_index(self, outcomes: Sequence[tuple[object, Fraction]]) -> int:
         """Index of a chance outcome drawn with its exact probability: the same draw as
-        ``choice_index`` of the outcomes' weights. A long tuple of outcomes that a game hands
-        out again (one dice roll's 462) finds its draw table by its own identity, without
-        listing its weights.
+        ``choice_index`` of the outcomes' weights (``outcome_table``).
 
         >>> outcomes = tuple(pool("ab", 20))
         >>> weights = [p for _, p in outcomes]
         >>> SeededStream(3).outcome_index(outcomes) == SeededStream(3).choice_index(weights)
         True
         """
-        if len(outcomes) < _TABLED_FROM or type(outcomes) is not tuple:
-            return self.choice_index([p for _, p in outcomes])
-        entry = _OUTCOME_TABLES.get(id(outcomes))
-        if entry is None:
-            if len(_OUTCOME_TABLES) >= _TABLES_KEPT:
-                _OUTCOME_TABLES.clear()
-            entry = _OUTCOME_TABLES[id(outcomes)] = \
-                (outcomes, *_draw_table([p for _, p in outcomes]))
-        return self._index(*entry[1:])
+        return draw_index(self._next(), outcome_table(outcomes))
 
-    def _index(self, denominator: int, bounds: list[int], rising: bool) -> int:
-        """The index a ticket of the next draw falls on (a table of ``_draw_table``)."""
-        ticket = self._next().randrange(denominator)
-        i = bisect_right(bounds, ticket) if rising else _first_above(bounds, ticket)
-        if i == len(bounds):
-            raise ValueError("weights do not sum to 1")
-        return i
+
+def outcome_table(outcomes: Sequence[tuple[object, Fraction]]) -> tuple[int, list[int], bool]:
+    """The draw table (``_draw_table``) of chance outcomes' weights. A long tuple of outcomes
+    that a game hands out again (one dice roll's 462) finds its table by its own identity,
+    without listing its weights."""
+    if len(outcomes) < _TABLED_FROM or type(outcomes) is not tuple:
+        return _draw_table([p for _, p in outcomes])
+    entry = _OUTCOME_TABLES.get(id(outcomes))
+    if entry is None:
+        if len(_OUTCOME_TABLES) >= _TABLES_KEPT:
+            _OUTCOME_TABLES.clear()
+        entry = _OUTCOME_TABLES[id(outcomes)] = \
+            (outcomes, *_draw_table([p for _, p in outcomes]))
+    return entry[1:]
+
+
+def draw_index(rng: random.Random, table: tuple[int, list[int], bool]) -> int:
+    """The index a ticket drawn by ``rng`` falls on in a draw ``table`` (``outcome_table``):
+    one ``randrange`` of the common denominator, integer tickets, no floats."""
+    denominator, bounds, rising = table
+    ticket = rng.randrange(denominator)
+    i = bisect_right(bounds, ticket) if rising else _first_above(bounds, ticket)
+    if i == len(bounds):
+        raise ValueError("weights do not sum to 1")
+    return i
 
 
 #: the draw tables of recent long weight lists, by the identity of their weights: a game's

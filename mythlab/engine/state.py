@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter
 
 from .action import Action
-from .chance import CHANCE, SeededStream
+from .chance import CHANCE, SeededStream, draw_index, outcome_table
 from .copying import replicate
 from .errors import IllegalAction, SaveFileError
 from .phase import Phase
@@ -248,15 +248,17 @@ class State:
         new._outcomes = None
         return new
 
-    def sample_chance(self) -> Action:
-        """A chance outcome drawn from the state's own seeded stream (deterministic)."""
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """A chance outcome drawn with its exact probability: from the state's own seeded
+        stream (deterministic: a game's rolls), or from ``rng`` (a search's own futures)."""
         if self.current_player != CHANCE:
             raise IllegalAction(self.phase.rule, "this is not a chance node")
         outcomes = self._outcome_tuple()
-        # Negative positions are never used by the game's own shuffles, so rolls and shuffles
-        # stay independent; the step number makes each roll of a game its own draw.
-        stream = SeededStream(self.stream.seed, -1 - self._trail[2])
-        drawn = self._drawn = outcomes[stream.outcome_index(outcomes)][0]
+        if rng is None:
+            # Negative positions are never used by the game's own shuffles, so rolls and
+            # shuffles stay independent; the step number makes each roll its own draw.
+            rng = SeededStream(self.stream.seed, -1 - self._trail[2])._next()
+        drawn = self._drawn = outcomes[draw_index(rng, outcome_table(outcomes))][0]
         return drawn
 
     # ----------------------------------------------------------------- hidden information

@@ -66,9 +66,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from math import lcm
 from numbers import Real
 from typing import Any
 
@@ -283,42 +281,6 @@ def _expectation(weighted: list[tuple[float, Values]]) -> Values:
             for seat in range(len(weighted[0][1]))]
 
 
-#: draw tables kept by the identity of an outcome tuple a game hands out again (one Elder
-#: Sign roll's 462 outcomes), as ``SeededStream.outcome_index`` keeps them
-_TABLES: dict[int, tuple[tuple, int, list[int]]] = {}
-_TABLED_FROM, _TABLES_KEPT = 16, 512
-
-
-def _sample(state: State, rng: random.Random) -> Action:
-    """A chance outcome of ``state`` drawn with its exact probability by ``rng``: the same
-    draw as :func:`_draw`, with a long tuple's integer tickets worked out once."""
-    outcomes = state._outcome_tuple()
-    if len(outcomes) < _TABLED_FROM:
-        return outcomes[_draw(outcomes, rng)][0]
-    entry = _TABLES.get(id(outcomes))
-    if entry is None or entry[0] is not outcomes:
-        if len(_TABLES) >= _TABLES_KEPT:
-            _TABLES.clear()
-        denominator = lcm(*(p.denominator for _, p in outcomes))
-        bounds, total = [], 0
-        for _, p in outcomes:
-            total += p.numerator * (denominator // p.denominator)
-            bounds.append(total)
-        entry = _TABLES[id(outcomes)] = (outcomes, denominator, bounds)
-    return outcomes[bisect_right(entry[2], rng.randrange(entry[1]))][0]
-
-
-def _draw(outcomes: Sequence[tuple[Action, Any]], rng: random.Random) -> int:
-    """An outcome's index drawn with its exact probability (integer tickets, no floats)."""
-    denominator = lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
-    for i, (_, p) in enumerate(outcomes):
-        ticket -= p.numerator * (denominator // p.denominator)
-        if ticket < 0:
-            return i
-    raise ValueError("chance outcomes do not sum to 1")
-
-
 class _Node:
     """A node of the tree: a move (or chance outcome) by its label, with its visit count,
     how often it was available, its value totals (one per seat) and, per determinization,
@@ -355,7 +317,7 @@ class _Tree:
         state = self.worlds[world]
         while not state.is_terminal():
             if state.is_chance_node():
-                action = _sample(state, rng)
+                action = state.sample_chance(rng)
             else:
                 action = self._choose(node, state.legal_actions(), state.current_player)
             child = node.children.get(action.label)
@@ -408,7 +370,7 @@ class _Tree:
             if state.is_terminal():
                 break
             if state.is_chance_node():
-                state = state.apply(_sample(state, rng))
+                state = state.apply(state.sample_chance(rng))
             else:
                 state = state.apply(rng.choice(state.legal_actions()))
         if state.is_chance_node() and not state.is_terminal():
@@ -416,7 +378,7 @@ class _Tree:
             if len(outcomes) <= EXACT_OUTCOMES:
                 return _expectation([(float(p), self.bot.value(state.apply(o)))
                                      for o, p in outcomes])
-            state = state.apply(outcomes[_draw(outcomes, rng)][0])
+            state = state.apply(state.sample_chance(rng))
         return self.bot.value(state)
 
 
@@ -428,7 +390,7 @@ def _policy_rollout(state: State, policy: Callable[[State], Action | None],
         if state.is_terminal():
             break
         if state.is_chance_node():
-            state = state.apply(_sample(state, rng))
+            state = state.apply(state.sample_chance(rng))
             continue
         move = policy(state)
         if move is None:
