@@ -4,13 +4,13 @@ sees, its fitted coefficients load and are checked, and the fitting script's sig
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
+from script_support import load_script
 
 import mythlab
 from mythlab.elder_sign.evaluate import learned_chance
@@ -19,14 +19,6 @@ from mythlab.engine import Session
 from mythlab.sim.bots import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def script():
-    spec = importlib.util.spec_from_file_location("fit_es_value",
-                                                  ROOT / "scripts" / "fit_es_value.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def positions(seeds=range(3), moves=60):
@@ -94,7 +86,7 @@ def test_features_name_products_squares_and_absent_ancient_ones():
 
 def test_the_fit_drops_a_feature_whose_weight_has_the_wrong_sign():
     """A feature that the rules say can only help, fitted with a negative weight, gets 0."""
-    fit = script()
+    fit = load_script("fit_es_value")
     rng = np.random.default_rng(0)
     x = rng.normal(size=(400, 2))
     y = (x[:, 0] - 0.8 * x[:, 1] + rng.normal(size=400) > 0).astype(float)

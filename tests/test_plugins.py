@@ -19,6 +19,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from script_support import load_script
 from test_packaging import run, runtime_requirements
 
 from mythlab import IllegalAction, SaveFileError
@@ -124,22 +125,11 @@ def code_lines(source: str) -> int:
                if line.strip() and not line.strip().startswith("#") and n not in docs)
 
 
-def exporter():
-    """scripts/export_pig.py as a module."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("export_pig",
-                                                  CHECKOUT / "scripts" / "export_pig.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_notebook_builds_the_game_and_the_package_is_written_from_it():
     """One copy of the game, the notebook's: its tagged cells are the package's files
     (scripts/export_pig.py --check), well under 150 lines of code, and the notebook needs no
     checkout (it imports no ``pig_game``: it runs from the wheel's copy too)."""
-    export_pig = exporter()
+    export_pig = load_script("export_pig")
     assert export_pig.main(["--check"]) == 0
     files = export_pig.exported(NOTEBOOK)
     assert code_lines(files["game.py"]) + code_lines(files["view.py"]) < 150
@@ -150,7 +140,7 @@ def test_the_notebook_builds_the_game_and_the_package_is_written_from_it():
 
 
 def test_the_export_check_fails_when_the_package_and_the_notebook_differ(tmp_path):
-    export_pig = exporter()
+    export_pig = load_script("export_pig")
     nb = nbformat.read(NOTEBOOK, as_version=4)
     cell = next(c for c in nb.cells if "CURSED_FACE = 1" in c.source)
     cell.source = cell.source.replace("CURSED_FACE = 1", "CURSED_FACE = 6")

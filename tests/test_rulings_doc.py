@@ -7,11 +7,12 @@ as the code cites it, and names the games that have none.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from script_support import load_script
 
 from mythlab.engine import ruling_ref
 from mythlab.engine.datafiles import read_rulings
@@ -26,13 +27,6 @@ def rulings_doc(*args: str | Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(SCRIPT), *map(str, args)], cwd=ROOT, env=env,
                           capture_output=True, text=True, encoding="utf-8", timeout=300,
                           check=False)
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("rulings_doc", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_docs_rulings_md_is_up_to_date():
@@ -54,7 +48,7 @@ def test_check_fails_on_a_stale_document_and_changes_nothing(tmp_path):
 
 
 def test_every_ruling_is_in_the_document_as_the_code_cites_it():
-    script = load_script()
+    script = load_script("rulings_doc")
     text, covered, skipped = script.render()
     games = script.shipped_games()
     assert sorted(covered + skipped) == sorted(s.title for s in games)
