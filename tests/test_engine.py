@@ -381,6 +381,30 @@ def test_draw_tables_are_bounded_and_survive_being_cleared(monkeypatch):
     assert first == [_plain_draw(SeededStream(1, n), weights) for n in range(10)]
 
 
+def test_a_chance_outcome_drawn_with_a_callers_generator_is_the_plain_draw():
+    """``sample_chance(rng)`` (a search's own futures) draws by the caller's generator as the
+    plain scan does, and leaves the game's own seeded draw as it was."""
+    import random
+
+    state = mythlab.make("elder_sign", players=1, seed=3).initial_state()
+    while not state.is_chance_node():
+        state = state.apply(state.legal_actions()[0])
+    outcomes = state.chance_outcomes()
+    own = state.sample_chance()
+
+    class Generator:  # _plain_draw's stream: a fresh generator of the same seed
+        def __init__(self, seed):
+            self.seed = seed
+
+        def _next(self):
+            return random.Random(self.seed)
+
+    for seed in range(20):
+        drawn = state.sample_chance(random.Random(seed))
+        assert drawn == outcomes[_plain_draw(Generator(seed), [p for _, p in outcomes])][0]
+    assert state.sample_chance() == own
+
+
 # ------------------------------------------------------------------------ JSON and determinism
 def test_json_round_trip_is_exact_at_every_step():
     for state in played_states():

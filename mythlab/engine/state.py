@@ -257,8 +257,11 @@ class State:
         if rng is None:
             # Negative positions are never used by the game's own shuffles, so rolls and
             # shuffles stay independent; the step number makes each roll its own draw.
-            rng = SeededStream(self.stream.seed, -1 - self._trail[2])._next()
-        drawn = self._drawn = outcomes[draw_index(rng, outcome_table(outcomes))][0]
+            stream = SeededStream(self.stream.seed, -1 - self._trail[2])
+            index = stream.outcome_index(outcomes)
+        else:
+            index = draw_index(rng, outcome_table(outcomes))
+        drawn = self._drawn = outcomes[index][0]
         return drawn
 
     # ----------------------------------------------------------------- hidden information
