@@ -366,13 +366,8 @@ class _Tree:
         policy = self.bot._hook(state, "search_rollout")
         if policy is not None:
             state = _policy_rollout(state, policy, rng)
-        for _ in range(0 if policy is not None else self.bot.rollout_depth):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state = state.apply(state.sample_chance(rng))
-            else:
-                state = state.apply(rng.choice(state.legal_actions()))
+        else:
+            state = _random_rollout(state, self.bot.rollout_depth, rng)
         if state.is_chance_node() and not state.is_terminal():
             outcomes = state.chance_outcomes()
             if len(outcomes) <= EXACT_OUTCOMES:
@@ -380,6 +375,19 @@ class _Tree:
                                      for o, p in outcomes])
             state = state.apply(state.sample_chance(rng))
         return self.bot.value(state)
+
+
+def _random_rollout(state: State, depth: int, rng: random.Random) -> State:
+    """``state`` played on by ``depth`` random moves (chance drawn by its exact weights), or
+    fewer if the game ends."""
+    for _ in range(depth):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state
 
 
 def _policy_rollout(state: State, policy: Callable[[State], Action | None],
