@@ -8,6 +8,7 @@ from collections import Counter
 
 from test_elder_sign_speed import random_states
 
+import mythlab
 from mythlab.elder_sign import resolve, tasks
 from mythlab.elder_sign.dice import Matcher, elder_sign_dice, parse_row, reading_key
 from mythlab.elder_sign.load import builtin_data
@@ -195,3 +196,25 @@ def test_the_dice_in_use_are_listed_as_before():
         assert colours_in_use(s) == colours
         busy += len(colours) > 6
     assert busy > 100
+
+
+def test_the_card_census_names_a_card_in_two_places_and_follows_each_data_set():
+    """``check_invariants`` finds a card put in a second place; ``every_card`` is kept per
+    data set (by the data set itself, not an id another could take) and lists its cards."""
+    import dataclasses
+
+    from mythlab.elder_sign.rules import check_invariants, every_card
+
+    game = mythlab.make("elder_sign", players=2, seed=5)
+    state = game.initial_state()
+    assert check_invariants(state) == []
+    doubled = state.clone()
+    doubled.data.cup.append(doubled.data.cup[0])
+    assert any("cards out of place: twice" in p for p in check_invariants(doubled.edited()))
+    names = every_card(game, False)
+    first = next(iter(game.data.mythos))
+    assert names == tuple(sorted(names)) and f"mythos:{first}" in names
+    smaller = mythlab.make("elder_sign", players=2, seed=5)
+    smaller.data = dataclasses.replace(
+        game.data, mythos={k: v for k, v in game.data.mythos.items() if k != first})
+    assert len(every_card(smaller, False)) == len(names) - 1

@@ -336,8 +336,9 @@ def monster_appears(s: ElderSignState, exclude: str = "") -> None:
 
 @cache
 def equal_chances(n: int) -> tuple[Fraction, ...]:
-    """``n`` equal chances, the same Fractions every time: the seeded draw finds its table
-    for them at once (``SeededStream.choice_index``), where fresh ones made it anew."""
+    """``n`` equal chances, the same Fractions every time: for a cup of 16 monsters or more
+    the seeded draw finds its table by their identity (``SeededStream.choice_index``), where
+    fresh ones made it anew; a shorter list's table is worked out at each draw."""
     return (Fraction(1, n),) * n
 
 

@@ -16,9 +16,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .dice import TaskCard, parse_pool, parse_row
+from .dice_words import pool_text
 from .effects import free_dice, rows_of
 from .odds import AdventureOdds, OddsCache, Situation
-from .resolve import AO, pool_text, row_costs, terror_effects
+from .resolve import AO, row_costs, terror_effects
 from .tasks import CODES, COLOURS, split
 
 if TYPE_CHECKING:

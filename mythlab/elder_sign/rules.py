@@ -835,19 +835,20 @@ def do_lock(s: ElderSignState, t: Task, action: Action) -> None:
 
 
 # ------------------------------------------------------------------ checks
-_EVERY: dict[tuple[int, bool], list[str]] = {}
+#: ``every_card`` per data set (kept in the entry, so its id cannot be another's) and masking
+_EVERY: dict[tuple[int, bool], tuple[object, tuple[str, ...]]] = {}
 
 
-def every_card(game: ElderSignGame, masked: bool) -> list[str]:
+def every_card(game: ElderSignGame, masked: bool) -> tuple[str, ...]:
     """Every card, trophy and Mythos id of the game, sorted (each must be in one place)."""
-    key = (id(game.data), masked)
-    if key not in _EVERY:
-        g = game.data
+    g = game.data
+    entry = _EVERY.get((id(g), masked))
+    if entry is None or entry[0] is not g:
         names = list(g.cards) + [f"adventure:{n}" for n in g.adventures]
         names += [f"monster:{m.id}" for m in g.monsters.values() if masked or not m.masked]
         names += [f"mythos:{m}" for m in g.mythos]
-        _EVERY[key] = sorted(names)
-    return _EVERY[key]
+        entry = _EVERY[id(g), masked] = (g, tuple(sorted(names)))
+    return entry[1]
 
 
 def check_invariants(s: ElderSignState) -> list[str]:
@@ -888,7 +889,7 @@ def check_invariants(s: ElderSignState) -> list[str]:
     places += [f"mythos:{m}" for m in d.mythos_deck + d.mythos_discard + [d.mythos] if m]
     places.sort()
     expected = every_card(s.game, ao.masked_monsters)
-    if places != expected:
+    if tuple(places) != expected:
         extra = Counter(places) - Counter(expected)
         missing = Counter(expected) - Counter(places)
         out.append(f"cards out of place: twice {sorted(extra)[:4]}, missing {sorted(missing)[:4]}")

@@ -7,6 +7,7 @@ rows under the last task (p.10-11).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from math import ceil
 
@@ -103,11 +104,10 @@ def card_costs(name: str, placed: tuple[tuple[str, int], ...], extra_terror: boo
     return tuple(map(tuple, out))
 
 
-def open_rows(rows: tuple[tuple[Row, str], ...], done: list[int], ordered: bool) -> list[int]:
+def open_rows(rows: tuple[tuple[Row, str], ...], done: Sequence[int], ordered: bool
+              ) -> list[int]:
     """Rows that may be completed now: not done, and in order on an arrow card (p.8)."""
-    if not done:
-        return [0] if ordered else list(range(len(rows)))
-    left = [i for i in range(len(rows)) if i not in done]
+    left = [i for i in range(len(rows)) if i not in done] if done else list(range(len(rows)))
     return left[:1] if ordered else left
 
 
