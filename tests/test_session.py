@@ -100,6 +100,47 @@ def test_play_runs_bots_to_the_end_or_to_the_next_phase():
     assert final.is_terminal() and final is s.state and s.position == len(final.history)
 
 
+
+def test_play_drops_the_redo_tail_and_a_failing_bot_leaves_the_last_state_reached():
+    s = mythlab.Session(mythlab.make("toy-race", players=2, seed=4))
+    s.play(seat_bots(["random", "random"], 4), max_steps=4)
+    s.undo(3)
+    moves = []
+
+    def bot(state):
+        if len(moves) == 1:
+            raise RuntimeError("the bot gives up")
+        moves.append(state.legal_actions()[0])
+        return moves[-1]
+
+    with pytest.raises(RuntimeError, match="gives up"):
+        s.play(bot)
+    assert not s.can_redo() and s.state is s.states[-1]
+    assert s.position == len(s.state.history) >= 1 + 1
+    assert s.state.current_player is not None  # the game goes on from there
+    assert s.play(seat_bots(["random", "random"], 4)).is_terminal()
+
+
+def test_a_move_shares_the_stream_until_it_draws_and_never_moves_the_earlier_stream():
+    """Copy on write of the seeded stream (``State.stream``): a move that draws nothing
+    leaves the stream where it was; one that shuffles moves only its own state's stream."""
+    game = mythlab.make("cyclades", players=3, seed=2)
+    session = mythlab.Session(game)
+    session.play(seat_bots(["random"] * 3, 2), max_steps=400)
+    states = session.states
+    positions = [s.stream.position for s in states]
+    drew = [i for i in range(1, len(states)) if positions[i] != positions[i - 1]]
+    assert drew and len(drew) < len(states) - 1  # some moves shuffle, most do not
+    for i in drew:  # replay the move: the state before it keeps its stream position
+        before = states[i - 1]
+        again = before.apply(before.find(states[i].last_move))
+        assert again.stream.position == positions[i] and before.stream.position == positions[i - 1]
+        assert again.stream is not before.stream
+    replayed = mythlab.Session(game)
+    for label in session.actions:
+        replayed.apply(label)
+    assert [s.stream.position for s in replayed.states] == positions
+
 # ------------------------------------------------------------------------ save files
 def test_save_and_load_round_trip_keeps_position_and_redo_tail(session, tmp_path):
     session.undo()

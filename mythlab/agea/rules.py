@@ -188,11 +188,10 @@ class AgeaState(State):
         changes one: ``player_to_change`` copies it first (states are read-only outside)."""
         return copy_sharing_players(self.data)
 
-    def _do(self, action: Action) -> None:
+    def _before_move(self, action: Action) -> None:
         # the seats copied for this move, and (seat, list) for their lists: none yet
         self._owned: set[int | tuple[int, str]] = set()
         self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
-        super()._do(action)
 
     def _may_be_over(self) -> bool:
         """Only a position whose game is over, or whose phase says so, may be terminal."""

@@ -122,18 +122,26 @@ class Session:
         """
         start_phase = self.state.phase.name if until == "phase" else None
         seated = isinstance(bots, Mapping)
-        for _ in range(max_steps):
-            state = self._timeline[self._position]
-            player = state.current_player  # None once the game is over
-            if player is None or (stop is not None and stop(state)):
-                break
-            if start_phase is not None and state.phase.name != start_phase:
-                break
-            if player == CHANCE:
-                self.apply(state.sample_chance())
-            else:
-                self.apply((bots[player] if seated else bots)(state))
-        return self.state
+        # what ``apply`` does at every step, with the redo tail dropped once (a simulation's
+        # loop: a move is a state appended to the timeline)
+        timeline = self._timeline
+        del timeline[self._position + 1 :]
+        state = timeline[-1]
+        try:
+            for _ in range(max_steps):
+                player = state.current_player  # None once the game is over
+                if player is None or (stop is not None and stop(state)):
+                    break
+                if start_phase is not None and state.phase.name != start_phase:
+                    break
+                if player == CHANCE:
+                    state = state.apply(state.sample_chance())
+                else:
+                    state = state.apply((bots[player] if seated else bots)(state))
+                timeline.append(state)
+        finally:  # a bot that raises leaves the session at the last state reached
+            self._position = len(timeline) - 1
+        return state
 
     # ----------------------------------------------------------------- files
     def to_dict(self) -> dict[str, Any]:

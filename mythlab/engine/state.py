@@ -43,8 +43,8 @@ MAX_SAVE_BYTES = 16 << 20
 class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
-    __slots__ = ("game", "data", "stream", "events", "_trail", "_history", "_to_move",
-                 "_owned_fields", "_legal_cache", "_outcomes", "_drawn", "_json")
+    __slots__ = ("game", "data", "_stream", "_stream_shared", "events", "_trail", "_history",
+                 "_to_move", "_owned_fields", "_legal_cache", "_outcomes", "_drawn", "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
@@ -129,6 +129,23 @@ class State:
 
     # ----------------------------------------------------------------- public API
     @property
+    def stream(self) -> SeededStream:
+        """The seeded stream the game's shuffles and draws come from. A move's new state
+        shares the stream of the state before it until something reads it here (a rule that
+        shuffles or draws), which then gets its own copy: the earlier state's stream never
+        moves, and most moves, which draw nothing, copy nothing."""
+        stream = self._stream
+        if self._stream_shared:
+            stream = self._stream = SeededStream(stream.seed, stream.position)
+            self._stream_shared = False
+        return stream
+
+    @stream.setter
+    def stream(self, stream: SeededStream) -> None:
+        self._stream = stream
+        self._stream_shared = False
+
+    @property
     def phase(self) -> Phase:
         """The rule phase this state is in (``.name``, ``.rule``)."""
         return self.game.phases[self._phase_name()]
@@ -140,15 +157,12 @@ class State:
         Worked out once per state (a step asks it two or three times; ``edited`` forgets it),
         but afresh each time a rule asks in the middle of a move."""
         player = self._to_move
-        if player is _UNKNOWN:
-            player = self._to_move = self._player_now()
-        elif player is _MID_MOVE:  # a rule asking while its move changes the position
-            player = self._player_now()
+        if player is _UNKNOWN or player is _MID_MOVE:  # _MID_MOVE: a rule asking in its move
+            now = None if self.is_terminal() else self._current_player()
+            if player is _UNKNOWN:
+                self._to_move = now
+            return now
         return player
-
-    def _player_now(self) -> int | None:
-        """``current_player`` worked out from the position as it stands."""
-        return None if self.is_terminal() else self._current_player()
 
     def is_chance_node(self) -> bool:
         """Whether chance moves next (a roll, a draw)."""
@@ -257,7 +271,7 @@ class State:
         if rng is None:
             # Negative positions are never used by the game's own shuffles, so rolls and
             # shuffles stay independent; the step number makes each roll its own draw.
-            stream = SeededStream(self.stream.seed, -1 - self._trail[2])
+            stream = SeededStream(self._stream.seed, -1 - self._trail[2])
             index = stream.outcome_index(outcomes)
         else:
             index = draw_index(rng, outcome_table(outcomes))
@@ -334,7 +348,8 @@ class State:
         new = object.__new__(type(self))
         new.game = self.game
         new.data = data
-        new.stream = SeededStream(self.stream.seed, self.stream.position)
+        new._stream = self._stream  # shared until read (``stream``)
+        new._stream_shared = True
         new._trail = self._trail
         new._history = self._history
         new.events = events
@@ -443,7 +458,7 @@ class State:
             "version": STATE_VERSION,
             "game": self.game.name,
             "options": self.game.options_dict(),
-            "stream": self.stream.position,
+            "stream": self._stream.position,
             "history": list(self.history),
             "events": self.events,
             "data": _adapter(type(self.data)).dump_python(self.data, mode="json"),
