@@ -107,6 +107,11 @@ def test_the_player_to_move_kept_per_state_is_the_one_worked_out_afresh(name):
     for s in session.states:
         plain = None if s.is_terminal() else s._current_player()
         assert s.current_player == plain and s.edited().current_player == plain
+        if plain is not None:  # the decision kept per state is the one the position holds
+            assert s._task in (None, s.decision())
+            assert [a.label for a in s.legal_actions()] == \
+                [a.label for a in (s.rules.offer(s, s.decision()) if plain != CHANCE
+                                   else (a for a, _ in s.rules.chance(s, s.decision())))]
 
 
 def test_a_rule_asking_who_moves_during_its_move_sees_the_position_as_it_stands(

@@ -44,7 +44,8 @@ class State:
     """A position in a game. Read-only from outside: ``apply`` returns a new state."""
 
     __slots__ = ("game", "data", "_stream", "_stream_shared", "events", "_trail", "_history",
-                 "_to_move", "_owned_fields", "_legal_cache", "_outcomes", "_drawn", "_json")
+                 "_to_move", "_task", "_owned_fields", "_legal_cache", "_outcomes", "_drawn",
+                 "_json")
 
     #: the dataclass holding the game's own position; set by each game
     data_class: type = object
@@ -59,6 +60,8 @@ class State:
         self.history = history
         self.events: list[str] = list(events)
         self._to_move: int | None | object = _UNKNOWN
+        # ``decision()``, kept once the player to move is worked out (``_current_player``)
+        self._task: Task | None = None
         # the fields of ``data`` this state's move copied (``to_change``); None: a state no
         # move made, which owns all of them
         self._owned_fields: set[str] | frozenset[str] | None = None
@@ -83,6 +86,8 @@ class State:
 
     def _current_player(self) -> int | None:
         task = self.decision()
+        if self._to_move is not _MID_MOVE:  # kept for the moves (``_legal``, ``_chance``)
+            self._task = task
         return CHANCE if task.kind in self.rules.outcomes else task.player  # Rules.is_chance
 
     def _may_be_over(self) -> bool:
@@ -92,16 +97,18 @@ class State:
 
     def _legal(self) -> list[Action]:
         """Legal actions at a decision node: the top decision's offerer lists them."""
-        return self.rules.offer(self, self.decision())
+        task = self._task  # kept by ``_current_player``, which a game may replace
+        return self.rules.offer(self, self.decision() if task is None else task)
 
     def _chance(self) -> list[tuple[Action, Fraction]]:
         """Outcomes at a chance node, with their exact probabilities."""
-        return self.rules.chance(self, self.decision())
+        task = self._task
+        return self.rules.chance(self, self.decision() if task is None else task)
 
     def _do(self, action: Action) -> None:
         """Carry out a legal ``action`` on this (fresh) state: the move kind's doer, then the
         game runs on (``_advance``)."""
-        task = self.decision()
+        task = self.decision()  # of the copy: a game may copy the task its move changes
         self._before_move(action)
         self.rules.do(self, task, action)
         self._advance()
@@ -354,6 +361,7 @@ class State:
         new._history = self._history
         new.events = events
         new._to_move = _UNKNOWN
+        new._task = None
         new._owned_fields = None
         new._legal_cache = None
         new._outcomes = None
@@ -365,6 +373,7 @@ class State:
         """Forget what was derived from the position after editing ``data`` in place (a
         scenario builder's job; states are otherwise read-only). Returns the state."""
         self._to_move = _UNKNOWN
+        self._task = None
         self._legal_cache = None
         self._outcomes = None
         self._drawn = None
