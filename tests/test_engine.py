@@ -355,7 +355,7 @@ def _plain_draw(stream, weights):
 @given(weights=st.lists(st.fractions(-1, 1, max_denominator=12), min_size=1, max_size=40),
        position=st.integers(-50, 50))
 def test_a_cached_draw_table_draws_as_the_plain_scan(weights, position):
-    """The draw tables kept by the identity of their weights (long lists) give the index a
+    """The draw tables kept by the identity of their weights give the index a
     plain scan gives, on a first draw and a repeated one, for any weights (negative ones,
     sums ≠ 1); a fresh list of equal weights gets the same answer as well."""
     weights.append(1 - sum(weights, Fraction(0)))  # most lists sum to 1, some have negatives
@@ -378,7 +378,13 @@ def test_draw_tables_are_bounded_and_survive_being_cleared(monkeypatch):
     first = [SeededStream(1, n).choice_index(weights) for n in range(10)]
     assert len(chance._TABLES) == 1  # 56 outcomes: tabled once
     SeededStream(1, 0).choice_index(weights[:3] + [1 - sum(weights[:3])])
-    assert len(chance._TABLES) == 1  # a short list is worked out, not kept
+    assert len(chance._TABLES) == 2  # a short list is kept too, by its weights' identity
+    thirds = [p for _, p in uniform("abc")]
+    assert all(p is thirds[0] for p in thirds + [p for _, p in uniform("xyz")])  # one Fraction
+    SeededStream(1, 0).choice_index(thirds)
+    assert len(chance._TABLES) == 3
+    SeededStream(1, 1).choice_index([p for _, p in uniform("pqr")])  # the same table
+    assert len(chance._TABLES) == 3
     for n in range(10):
         SeededStream(1, n).choice_index([Fraction(1, 20) for _ in range(20)])  # a new entry
         assert len(chance._TABLES) <= 4

@@ -163,9 +163,9 @@ def win_challenge(s: AgeaState, player: int, hero: Hero, instance: str, how: str
 
 
 @RULES.chances("demigod-roll", "delay-roll")
-def roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
+def roll_outcomes(s: AgeaState, t: Task) -> tuple[tuple[Action, Fraction], ...]:
     """A d6 for a Demigod's test or for delay tokens: each face with probability 1/6."""
-    return list(s.once(d6_outcomes, t.kind))
+    return s.once(d6_outcomes, t.kind)  # one tuple: its draw table is kept (chance.py)
 
 
 def d6_outcomes(s: AgeaState, kind: str) -> tuple[tuple[Action, Fraction], ...]:

@@ -95,11 +95,11 @@ def do_ready(s: AgeaState, t: Task, a: Action) -> None:
 
 
 @RULES.chances("war-roll")
-def war_roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
+def war_roll_outcomes(s: AgeaState, t: Task) -> tuple[tuple[Action, Fraction], ...]:
     """Each player adds 1D6 to the Battle Total (tied leaders roll off, ruling war-tie)."""
     war = s.data.war
     assert war is not None
-    return list(s.once(war_d6_outcomes, t.player, "" if war.contenders else war.card))
+    return s.once(war_d6_outcomes, t.player, "" if war.contenders else war.card)
 
 
 def war_d6_outcomes(s: AgeaState, player: int, war: str) -> tuple[tuple[Action, Fraction], ...]:

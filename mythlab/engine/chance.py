@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from math import lcm
 from operator import le
 
@@ -27,8 +28,15 @@ def uniform(outcomes: Sequence) -> list[tuple[object, Fraction]]:
     >>> uniform("ab")
     [('a', Fraction(1, 2)), ('b', Fraction(1, 2))]
     """
-    p = Fraction(1, len(outcomes))
+    p = _one_in(len(outcomes))
     return [(o, p) for o in outcomes]
+
+
+@cache
+def _one_in(n: int) -> Fraction:
+    """``Fraction(1, n)``, one object per ``n``: the draw tables of uniform outcomes are then
+    found by the identity of their weights (``_draw_table``)."""
+    return Fraction(1, n)
 
 
 def die(sides: int = 6) -> list[tuple[int, Fraction]]:
@@ -94,7 +102,7 @@ def outcome_table(outcomes: Sequence[tuple[object, Fraction]]) -> tuple[int, lis
     """The draw table (``_draw_table``) of chance outcomes' weights. A long tuple of outcomes
     that a game hands out again (one dice roll's 462) finds its table by its own identity,
     without listing its weights."""
-    if len(outcomes) < _TABLED_FROM or type(outcomes) is not tuple:
+    if type(outcomes) is not tuple:
         return _draw_table([p for _, p in outcomes])
     entry = _OUTCOME_TABLES.get(id(outcomes))
     if entry is None:
@@ -116,17 +124,17 @@ def draw_index(rng: random.Random, table: tuple[int, list[int], bool]) -> int:
     return i
 
 
-#: the draw tables of recent long weight lists, by the identity of their weights: a game's
-#: cached chance outcomes hand the same Fraction objects to every draw (a 6-dice roll has
-#: 462), so each table is made once. Safe: an entry keeps its weights alive, so no other
-#: object can take one of their ids while it stands; Fractions never change.
+#: the draw tables of recent weight lists, by the identity of their weights: a game's cached
+#: chance outcomes hand the same Fraction objects to every draw (a 6-dice roll has 462;
+#: ``uniform`` gives one Fraction per count), so each table is made once, and a list of fresh
+#: Fractions costs one entry more. Safe: an entry keeps its weights alive, so no other object
+#: can take one of their ids while it stands; Fractions never change.
 _TABLES: dict[tuple[int, ...], tuple[tuple[Fraction, ...], int, list[int], bool]] = {}
 _TABLES_KEPT = 256
-#: shorter lists are cheaper to work out again than to look up (often fresh Fractions)
-_TABLED_FROM = 16
-#: the draw tables of recent long outcome tuples, by the identity of the tuple (a game that
-#: hands out one tuple per roll, as Elder Sign does): safe for the same reason as ``_TABLES``,
-#: an entry keeps its tuple alive, and a tuple of (outcome, Fraction) pairs never changes
+#: the draw tables of recent outcome tuples, by the identity of the tuple (a game that hands
+#: out one tuple per roll, as Elder Sign and Agea's dice do): safe for the same reason as
+#: ``_TABLES``, an entry keeps its tuple alive, and a tuple of (outcome, Fraction) pairs never
+#: changes
 _OUTCOME_TABLES: dict[int, tuple[tuple, int, list[int], bool]] = {}
 
 
@@ -134,8 +142,6 @@ def _draw_table(weights: Sequence[Fraction]) -> tuple[int, list[int], bool]:
     """The common denominator of ``weights``, the running totals of their numerators over it
     (outcome ``i`` is drawn for the first total above the ticket), and whether the totals
     never fall (no negative weight), so a binary search finds that total."""
-    if len(weights) < _TABLED_FROM:
-        return _table(weights)[1:]
     key = tuple(map(id, weights))
     entry = _TABLES.get(key)
     if entry is None:
