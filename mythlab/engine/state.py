@@ -203,10 +203,7 @@ class State:
     def _outcome_tuple(self) -> tuple[tuple[Action, Fraction], ...]:
         """The chance outcomes, listed once per state (the legal actions and the seeded draw
         of a chance node use the same list)."""
-        try:
-            outcomes = self._outcomes
-        except AttributeError:  # a state a game built without ``_copy``
-            outcomes = None
+        outcomes = self._outcomes
         if outcomes is None:
             outcomes = self._outcomes = tuple(self._chance())
         return outcomes
@@ -239,11 +236,11 @@ class State:
         """True when ``action`` is the very object this state listed as legal (a bot's pick)
         or drew as its chance outcome: labels are unique, so it needs no look-up. The test
         runs in C, not a Python loop."""
-        if action is getattr(self, "_drawn", None):  # a state a game built may lack it
+        if action is self._drawn:
             return True
         legal = self._legal_cache
         if legal is None:
-            outcomes = getattr(self, "_outcomes", None)  # a state a game built may lack it
+            outcomes = self._outcomes
             legal = None if outcomes is None else map(_FIRST, outcomes)
         return legal is not None and any(map(operator.is_, legal, repeat(action)))
 
