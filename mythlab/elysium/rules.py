@@ -549,9 +549,15 @@ class ElysiumState(State):
         seat, game = self.data.seats[q], self.game
         if seat.cards_taken >= game.number("cards_per_epoch"):
             return []
-        held, keys, meetable = self.domain_keys(q), game.keys, game.meetable(seat.columns)
-        return self.distinct([c for c in self.data.agora
-                              if c in meetable and keys[c] not in held])
+        # one pass: what may be taken depends on the picture alone, so keeping the first
+        # instance of each picture (``distinct``) before or after the test is the same
+        seen, keys, meetable = self.domain_keys(q), game.keys, game.meetable(seat.columns)
+        out = []
+        for c in self.data.agora:
+            if c in meetable and (key := keys[c]) not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
 
     def takeable_quests(self, q: int) -> list[str]:
         """Quest tiles ``q`` may take now: none taken yet and a column of its colours (p.5)."""
@@ -697,7 +703,8 @@ class ElysiumState(State):
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9), in the
         order of ``legends.places``."""
-        seat, cards, move = self.data.seats[q], self.game.inst, self.move
+        seat, cards, labels, move = self.data.seats[q], self.game.inst, self.game.labels, \
+            self.move
         views = [self.legend_view(legend, seat) for legend in seat.legends]
         citizens, gold, free, extra = seat.citizens, seat.gold, mode == "free", \
             mode == "plus_one"
@@ -710,18 +717,19 @@ class ElysiumState(State):
                 if citizen_seen:
                     continue
                 citizen_seen = True
-                card, name, places = None, "a Citizen", []
-            else:
-                card = cards[c]
-                name, places = self.game.labels[c], [(-1, card.level, "")]
+                card, name = None, "a Citizen"
+            else:  # a family card may start a new legend
+                card, name = cards[c], labels[c]
+                cost = 0 if free else card.level + extra
+                if cost <= gold:
+                    out.append(move(_transfer_move, kind, rule, c, name, -1, "", cost))
             for index, view in enumerate(views):
                 level = view.level(c, card)
                 if level is not None:
-                    places.append((index, level, view.detail))
-            for index, level, detail in places:
-                cost = 0 if free else level + extra
-                if cost <= gold:
-                    out.append(move(_transfer_move, kind, rule, c, name, index, detail, cost))
+                    cost = 0 if free else level + extra
+                    if cost <= gold:
+                        out.append(move(_transfer_move, kind, rule, c, name, index,
+                                        view.detail, cost))
         return out
 
     def legend_view(self, legend: list[str], seat: Seat) -> L.LegendView:

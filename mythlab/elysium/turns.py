@@ -7,7 +7,7 @@ Each decision kind has one offerer (``@RULES.offers``) and each move kind one do
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
@@ -33,17 +33,28 @@ if TYPE_CHECKING:
     from .rules import ElysiumState
 
 
-def power_offers(s: ElysiumState, q: int, powers: frozenset[str], kind: str, rule: str,
+def power_offers(s: ElysiumState, q: int, powers: frozenset[str],
+                 make: Callable[[ElysiumState, str], Action],
                  extra: Sequence[str] = ()) -> list[Action]:
     """Moves using the ``powers`` (a game's set of Activate and Trigger cards, or of Legend
     cards) that ``q`` may use now (domain cards, then ``extra`` cards such as the ones
-    transferred this phase)."""
-    seat, usable, move = s.data.seats[q], s.usable, s.move
+    transferred this phase), made by ``make`` (``_use_move`` or ``_use_legend_move``)."""
+    seat, usable = s.data.seats[q], s.usable
     cards = seat.domain + [c for c in extra if c not in seat.domain] if extra else seat.domain
-    return [move(_use_move, c, kind, rule) for c in cards if c in powers and usable(q, c) is None]
+    return s.moves(make, [c for c in cards if c in powers and usable(q, c) is None])
 
 
-def _use_move(s: ElysiumState, c: str, kind: str, rule: str) -> Action:
+def _use_move(s: ElysiumState, c: str) -> Action:
+    """Use an Activate or Trigger power in a turn."""
+    return _power_move(s, c, "use", POWERS)
+
+
+def _use_legend_move(s: ElysiumState, c: str) -> Action:
+    """Use a Legend power in Phase III."""
+    return _power_move(s, c, "use_legend", LEGEND_POWER)
+
+
+def _power_move(s: ElysiumState, c: str, kind: str, rule: str) -> Action:
     return act(f"use {s.game.labels[c]}", kind, rule, c,
                note=f"{s.game.labels[c]}: {s.game.texts[c]}")
 
@@ -54,7 +65,7 @@ def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
     """Phase II turn (p.5-6): a card or a quest, a forced Citizen, or a pass; powers."""
     q, move = t.player, s.move
     if t.count:
-        out = power_offers(s, q, s.game.turn_powers, "use", POWERS)
+        out = power_offers(s, q, s.game.turn_powers, _use_move)
         out.append(move(_end_move))
         return out
     cards, quests = s.takeable_cards(q), s.takeable_quests(q)
@@ -68,7 +79,7 @@ def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
             out.append(move(_citizen_move))
         else:
             out.append(move(_pass_move))
-    return out + power_offers(s, q, s.game.turn_powers, "use", POWERS)
+    return out + power_offers(s, q, s.game.turn_powers, _use_move)
 
 
 def _take_move(s: ElysiumState, c: str) -> Action:
@@ -183,8 +194,7 @@ def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
     if seat.lyres > 0:
         out += s.transfer_offers(q, "normal", ANY, "transfer", TRANSFERS)
     done = [c for c in seat.transferred if c not in seat.legend_used]
-    out += [a for a in power_offers(s, q, s.game.legend_powers, "use_legend", LEGEND_POWER,
-                                     done)
+    out += [a for a in power_offers(s, q, s.game.legend_powers, _use_legend_move, done)
             if a.args[0] not in seat.legend_used and not s.counted_over_phase(a.args[0])]
     if out:
         counted = s.phase_counts(q)
