@@ -82,8 +82,10 @@ from .tasks import (
     CODES,
     COLOURS,
     TOTALS,
+    can_complete,
     card_costs,
     completions,
+    faces_shown,
     fewest_dice,
     fewest_for_open_rows,
     open_rows,
@@ -443,10 +445,13 @@ def completion_actions(s: ElderSignState) -> list[Action]:
     names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats) \
         if any(map(_ON_MARKER, map(_SOURCE, dice))) else ()
     wild = s.game.options["wild"]
+    shown, faces = faces_shown(dice)
     for r in available_rows(s, all_rows):
         if affordable(s, costs[r]):
             row = all_rows[r][0]
-            acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild, names)
+            if can_complete(row, shown, faces, wild):
+                acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild,
+                                        names)
     return acts
 
 
@@ -837,16 +842,24 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     with :func:`fewest_dice` (mythlab ruling 'no-way-left'): a task is completed with a roll,
     so at least one die must be left to roll (mythlab ruling 'no-roll-without-dice'); held
     dice count towards the task."""
+    a = s.data.attempt
+    in_hand = len(a.to_roll) + len(a.rolled) + extra
+    # the least the dice left can do: the dice in hand alone, at 3 investigation a die
+    if in_hand > 0 and fewest_to_complete(s, 3) <= in_hand:
+        return True
     rollable, held, best = dice_left(s, extra)
-    if rollable <= 0:
-        return False
+    return rollable > 0 and fewest_to_complete(s, best) <= rollable + held
+
+
+def fewest_to_complete(s: ElderSignState, best: int) -> int | float:
+    """The fewest dice that could complete an open row of the attempt's card, or the combat
+    task, when a die shows at most ``best`` investigation (:func:`tasks.fewest_dice`)."""
     a = s.data.attempt
     if a.card == AO:
-        return fewest_dice(rows(s)[0][0], best) <= rollable + held
-    fewest = fewest_for_open_rows(a.card, placed_key(s, a.card),
-                                  s.ancient_one.ability == "monster_terror", tuple(a.done),
-                                  s.game.data.adventures[a.card].card.ordered, best)
-    return fewest <= rollable + held
+        return fewest_dice(rows(s)[0][0], best)
+    return fewest_for_open_rows(a.card, placed_key(s, a.card),
+                                s.ancient_one.ability == "monster_terror", tuple(a.done),
+                                s.game.data.adventures[a.card].card.ordered, best)
 
 
 def next_roll(s: ElderSignState) -> None:

@@ -139,18 +139,10 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
     ...                                   ("green", "INV_3", 1)), "seed")
     ((('green', 'INV_3', 1),), (('green', 'INV_1', 1), ('green', 'INV_2', 1)))
     """
-    shown: dict[str, int] = {}
+    shown, faces = faces_shown(dice)
     held_by: dict[str, list[int]] = {}
-    for i, (_, face, n) in enumerate(dice):
-        if face in shown:
-            shown[face] += n
-            held_by[face].append(i)
-        else:
-            shown[face] = n
-            held_by[face] = [i]
-    faces = die_faces()
-    if not faces.issuperset(shown):  # a face no die of the box shows (a scenario's)
-        faces = faces.union(shown)
+    for i, (_, face, _) in enumerate(dice):
+        held_by.setdefault(face, []).append(i)
     found = []
     for total, way in face_ways(row, faces, wild).fitting(shown):
         shares: list[tuple[tuple[int, int], ...]] = [()]
@@ -160,6 +152,25 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
                   for share in shares]
     found.sort()
     return tuple(use for _, use in found)
+
+
+def faces_shown(dice: tuple[tuple[str, str, int], ...]) -> tuple[dict[str, int], frozenset[str]]:
+    """How many of ``dice`` (source, face, count) show each face, and the faces a row is read
+    with (:func:`face_ways`): the box's, and any other face the dice show (a scenario's)."""
+    shown: dict[str, int] = {}
+    for _, face, n in dice:
+        shown[face] = shown.get(face, 0) + n
+    faces = die_faces()
+    if not faces.issuperset(shown):
+        faces = faces.union(shown)
+    return shown, faces
+
+
+def can_complete(row: Row, shown: dict[str, int], faces: frozenset[str], wild: str) -> bool:
+    """Whether dice showing ``shown`` complete ``row`` (:func:`faces_shown` gives ``shown``
+    and ``faces``): exactly when :func:`completions` finds a way, asked without sharing the
+    ways out among the dice (most rolls complete no task)."""
+    return bool(face_ways(row, faces, wild).fitting(shown))
 
 
 def relevant_dice(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
