@@ -319,10 +319,15 @@ def before_the_roll(s: ElderSignState) -> list[Action]:
     for card in s.active.cards:
         if card not in seen and usable(s, card):
             seen.add(card)
-            c = s.game.data.cards[card]
-            acts.append(act(f"spend {card}", "spend", card_rule(s, card), card,
-                            note=f"spend {card} ({c.effect.replace('_', ' ')})"))
+            acts.append(spend_move(card, card_rule(s, card), s.game.data.cards[card].effect))
     return acts
+
+
+@cache
+def spend_move(card: str, rule: str, effect: str) -> Action:
+    """Spending ``card`` (its ``rule`` and ``effect``), made once per card (moves are frozen)."""
+    return act(f"spend {card}", "spend", rule, card,
+               note=f"spend {card} ({effect.replace('_', ' ')})")
 
 
 def anything_before_the_roll(s: ElderSignState) -> bool:
@@ -978,8 +983,13 @@ def offer_again(s: ElderSignState, decision: Decision) -> list[Action]:
 @RULES.offers("aside")
 def offer_aside(s: ElderSignState, decision: Decision) -> list[Action]:
     """Trying again: which die to set aside for the rest of the adventure (p.7)."""
-    a = s.data.attempt
-    return [act(f"set aside {die}", "aside", TRY_AGAIN, die) for die in sorted(set(a.rolled))]
+    return list(map(aside_move, sorted(set(s.data.attempt.rolled))))
+
+
+@cache
+def aside_move(die: str) -> Action:
+    """Setting ``die`` (``"colour:FACE"``) aside, made once per die (moves are frozen)."""
+    return act(f"set aside {die}", "aside", TRY_AGAIN, die)
 
 
 def focus_allowed(s: ElderSignState) -> bool:

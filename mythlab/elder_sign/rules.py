@@ -427,11 +427,17 @@ class ElderSignState(State):
 @RULES.offers("move")
 def offer_move(s: ElderSignState, decision: Decision) -> list[Action]:
     """Step 1: go to an adventure card in play or to the Entrance (p.5), or heal first."""
-    acts = [act(f"go to {card.name}", "move", MOVE, card.name) for card in s.data.board]
+    acts = [go_to(card.name) for card in s.data.board]
     m = s.mythos
     if m is None or m.lasting != "entrance_closed":
-        acts.append(act("go to the Entrance", "move", MOVE, "entrance"))
+        acts.append(go_to("entrance"))
     return acts + adv.healing_actions(s)
+
+
+@cache
+def go_to(where: str) -> Action:
+    """Going to the card ``where`` or the Entrance, made once per place (moves are frozen)."""
+    return act(f"go to {'the Entrance' if where == 'entrance' else where}", "move", MOVE, where)
 
 
 @RULES.does("move")
