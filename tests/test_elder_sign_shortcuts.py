@@ -226,3 +226,15 @@ def test_the_card_census_names_a_card_in_two_places_and_follows_each_data_set():
     smaller.data = dataclasses.replace(
         game.data, mythos={k: v for k, v in game.data.mythos.items() if k != first})
     assert len(every_card(smaller, False)) == len(names) - 1
+
+
+def test_each_row_is_one_object():
+    """``tasks.one_row``: the rows of every card in play, with its monsters, and the Ancient
+    One's combat task are the one object of their text, so the caches keyed by rows find
+    them by identity; rows of different text stay apart."""
+    seen: dict[str, object] = {}
+    for s in attempt_states():
+        for row, _ in resolve.rows(s):
+            assert seen.setdefault(str(row), row) is row
+            assert tasks.one_row(row) is row
+    assert len(seen) > 20 and len({id(row) for row in seen.values()}) == len(seen)

@@ -88,6 +88,7 @@ from .tasks import (
     faces_shown,
     fewest_dice,
     fewest_for_open_rows,
+    one_row,
     open_rows,
     relevant_dice,
     split,
@@ -168,7 +169,7 @@ def rows(s: ElderSignState) -> tuple[tuple[Row, str], ...]:
     Ancient One's combat task."""
     a = s.data.attempt
     if a.card == AO:
-        return ((parse_row(s.ancient_one.combat), ""),)
+        return ((one_row(parse_row(s.ancient_one.combat)), ""),)
     return rows_of(s, a.card)
 
 
@@ -446,9 +447,6 @@ def completion_actions(s: ElderSignState) -> list[Action]:
     all_rows = rows(s)
     battle = a.card == AO
     costs = ((),) if battle else row_costs(s, a.card)
-    # the names of the investigators matter only to moves naming a die on a marker
-    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats) \
-        if any(map(_ON_MARKER, map(_SOURCE, dice))) else ()
     wild = s.game.options["wild"]
     shown, faces = faces_shown(dice)
     for r in available_rows(s, all_rows):
@@ -456,8 +454,16 @@ def completion_actions(s: ElderSignState) -> list[Action]:
             row = all_rows[r][0]
             if can_complete(row, shown, faces, wild):
                 acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild,
-                                        names)
+                                        marker_names(s, dice))
     return acts
+
+
+def marker_names(s: ElderSignState, dice: tuple[tuple[str, str, int], ...]) -> tuple[str, ...]:
+    """Each seat's investigator ("" for none) when one of ``dice`` is held on a marker, the
+    only dice whose moves name them; else ``()``, so that the moves are kept without them."""
+    if any(map(_ON_MARKER, map(_SOURCE, dice))):
+        return tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
+    return ()
 
 
 @lru_cache(maxsize=1 << 14)

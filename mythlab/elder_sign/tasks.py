@@ -54,7 +54,18 @@ def monster_row(monster: str, extra_terror: bool) -> Row:
     row = parse_row(builtin_data().monsters[monster].task)
     if extra_terror:
         row = Row(row.requirements + (Requirement((TERROR,)),))
-    return row
+    return one_row(row)
+
+
+#: the one object of each distinct row (:func:`one_row`)
+_ROWS: dict[Row, Row] = {}
+
+
+def one_row(row: Row) -> Row:
+    """The one object of every row equal to ``row``: the caches keyed by rows then find a row
+    by its identity, where an equal row made elsewhere (another card's, a monster's, the
+    Ancient One's) was compared with it requirement by requirement."""
+    return _ROWS.setdefault(row, row)
 
 
 @lru_cache(maxsize=8192)
@@ -68,14 +79,14 @@ def card_rows(name: str, placed: tuple[tuple[str, int], ...], extra_terror: bool
     """
     adv = builtin_data().adventures[name]
     slots, _ = monster_slots(name)
-    rows: list[tuple[Row, str]] = [(r, "") for r in adv.card.rows]
+    rows: list[tuple[Row, str]] = [(one_row(r), "") for r in adv.card.rows]
     extra: list[tuple[Row, str]] = []
     for monster, where in placed:
         m = monster_row(monster, extra_terror)
         if where >= 0:
             if slots.get(where) == "keep_1":
-                rows[where] = (Row((adv.card.rows[where].requirements[0],) + m.requirements),
-                               monster)
+                rows[where] = (one_row(Row((adv.card.rows[where].requirements[0],)
+                                           + m.requirements)), monster)
             else:
                 rows[where] = (m, monster)
         else:
