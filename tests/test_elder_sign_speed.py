@@ -122,20 +122,6 @@ def test_the_lock_icons_table_lists_what_the_cards_say():
     assert checked > 100
 
 
-def test_settling_the_locks_after_dice_land_changes_nothing():
-    """After a dice outcome the turn flow (``_advance``, which first settles the locks) changes
-    nothing, so ``ElderSignState._do`` skips it: checked at every roll of random games."""
-    rolls = 0
-    for state in random_states(8, fewest_players=1):
-        if state.is_chance_node() and state.decision().kind == "roll":
-            after = state.apply(state.sample_chance())
-            settled = after.clone()
-            settled._advance()
-            assert (settled.to_json(), settled.events) == (after.to_json(), after.events)
-            rolls += 1
-    assert rolls > 300, rolls
-
-
 def test_no_move_changes_the_position_it_was_applied_to():
     """Positions share the decks, the cup and the pools (``state.SHARED_FIELDS``: rules
     replace them, never change them in place), the cards in play and, after a dice outcome,

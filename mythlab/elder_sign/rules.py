@@ -280,17 +280,6 @@ class ElderSignState(State):
         if self.data.turn_start and action.kind != "heal":
             self.data.turn_start = False  # the first action of the turn ends its start
 
-    def _do(self, action: Action) -> None:
-        """A dice outcome lands straight away (:func:`resolve.do_dice`): it changes only the
-        roll in hand, which frees no die and moves the turn nowhere, so the turn flow after a
-        move (``_advance``, which first settles the locks) has nothing to do; every other
-        move goes the engine's way."""
-        if action.kind == "dice":
-            self._before_move(action)
-            adv.do_dice(self, turn_step("roll", self.data.turn), action)
-        else:
-            super()._do(action)
-
     def _copy_data_for(self, action: Action) -> ElderSignData:
         """The attempt copied, the rest of the position shared until a rule changes it
         (``to_change``, ``seat_to_change``): states are read-only from outside."""
