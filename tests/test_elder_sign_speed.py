@@ -7,7 +7,7 @@ from functools import cache
 from itertools import combinations
 
 import mythlab
-from mythlab.elder_sign import refs, resolve, tasks
+from mythlab.elder_sign import dice_rolls, refs, resolve, tasks
 from mythlab.elder_sign.effects import lock_icons, placed_key
 from mythlab.elder_sign.odds import parse_task_costs, place_monsters
 from mythlab.elder_sign.tasks import card_costs, monster_row
@@ -75,7 +75,7 @@ def test_the_cached_rerolls_are_every_part_of_the_roll_once():
 
 
 #: the caches a playout goes through; each is keyed by everything its answer depends on
-CACHES = (refs.act, resolve.dice_roll, resolve.reroll_choices, tasks.card_costs,
+CACHES = (refs.act, dice_rolls.dice_roll, resolve.reroll_choices, tasks.card_costs,
           tasks.card_rows, tasks.face_ways, tasks.fewest_dice, tasks.requirement_sets,
           tasks.fewest_for_open_rows)
 

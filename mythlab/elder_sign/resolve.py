@@ -6,7 +6,8 @@ items, spells and allies, then roll), ``roll`` (a chance node per die colour, ou
 by multiset), ``spell`` (put a rolled die on each spell just cast), ``resolve`` (complete one
 task, spend a clue, or complete none), ``again`` (try again or fail), ``aside`` (the die set
 aside) and ``focus`` (focus or assist). ``@RULES.offers(stage)`` lists a stage's moves and
-``@RULES.does(kind)`` carries out a move of that kind.
+``@RULES.does(kind)`` carries out a move of that kind; the dice landing are
+:mod:`.dice_rolls`'s.
 
 Investigator abilities are offered where they apply: before the roll (``prepare``) Jenny
 Barnes's discard and, at the start of a battle turn, Carolyn Fern's and Vincent Lee's
@@ -23,8 +24,6 @@ cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
 from operator import itemgetter, methodcaller
@@ -33,7 +32,6 @@ from typing import TYPE_CHECKING
 from mythlab.engine import Action
 
 from .dice import TERROR, investigation, parse_row
-from .dice import outcomes as outcomes_of
 from .dice_words import describe_use, dice_text, pool_text, reroll_choices, roll_counts
 from .effects import (
     apply_effects,
@@ -79,7 +77,6 @@ from .refs import (
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task, without
 from .tasks import (
-    CODES,
     COLOURS,
     TOTALS,
     can_complete,
@@ -109,43 +106,6 @@ ADDS = {"add_yellow": "yellow", "add_red": "red"}
 DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
-@dataclass(frozen=True)
-class DiceRoll:
-    """The chance outcomes of rolling some dice of one colour, grouped by multiset (p.6),
-    with a look-up by label. Made once, so every roll hands the engine the same Fractions and
-    its seeded draw finds its whole-number table for them at once."""
-
-    outcomes: tuple[tuple[Action, Fraction], ...]
-    by_label: dict[str, Action]
-
-
-@cache
-def dice_roll(colour: str, n: int) -> DiceRoll:
-    """Rolling ``n`` dice of ``colour`` (made once per colour and count: actions are frozen,
-    so every state shares them)."""
-    outcomes = tuple((act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
-                          tuple(f"{colour}:{f}" for f in faces)), p)
-                     for ((_, faces),), p in outcomes_of(f"{n}{CODES[colour]}"))
-    return DiceRoll(outcomes, {a.label: a for a, _ in outcomes})
-
-
-def roll_in_the_air(s: ElderSignState) -> DiceRoll:
-    """The roll chance decides now: the dice of the first colour still to roll (p.6)."""
-    a = s.data.attempt
-    colour = a.to_roll[0]
-    return dice_roll(colour, a.to_roll.count(colour))
-
-
-@RULES.chances("roll")
-def offer_dice(s: ElderSignState, decision: Decision) -> tuple[tuple[Action, Fraction], ...]:
-    """The dice in the air land, one colour at a time (p.6): the roll's outcomes, shared (a
-    tuple, so the engine keeps it as it is instead of copying up to 462 outcomes)."""
-    return roll_in_the_air(s).outcomes
-
-
-def dice_outcome(s: ElderSignState, label: str) -> Action | None:
-    """The dice outcome called ``label`` at this roll, found at once (None if there is none)."""
-    return roll_in_the_air(s).by_label.get(label)
 
 
 def start_attempt(s: ElderSignState, card: str) -> None:

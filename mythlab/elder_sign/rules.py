@@ -26,6 +26,7 @@ from mythlab.engine.chance import SeededStream
 from . import hidden
 from . import resolve as adv
 from .dice import outcomes
+from .dice_rolls import dice_outcome
 from .effects import (
     SWAP_FOR,
     add_doom,
@@ -294,7 +295,7 @@ class ElderSignState(State):
 
     def _lookup(self, label: str) -> Action | None:
         """At a dice roll, the outcome called ``label`` is found at once (462 for 6 dice)."""
-        return adv.dice_outcome(self, label) if self._dice_in_the_air() else None
+        return dice_outcome(self, label) if self._dice_in_the_air() else None
 
     def _scores(self) -> dict[str, Any]:
         d = self.data
