@@ -37,11 +37,11 @@ from .effects import (
     apply_effects,
     apply_one,
     card_index,
+    card_key,
     change_health,
     colours_sorted,
     dice_in_use,
     free_dice,
-    placed_key,
     release_attempt,
     remove_monster,
     return_card,
@@ -81,6 +81,7 @@ from .tasks import (
     TOTALS,
     can_complete,
     card_costs,
+    card_rows,
     completions,
     faces_shown,
     fewest_dice,
@@ -186,7 +187,7 @@ def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int],
 def row_costs(s: ElderSignState, card: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Per task row of a card in play (monsters included, :func:`effects.rows_of`), what
     completing it costs as (kind, change): :func:`tasks.card_costs`."""
-    return card_costs(card, placed_key(s, card), s.ancient_one.ability == "monster_terror")
+    return card_costs(*card_key(s, card))
 
 
 def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
@@ -404,9 +405,12 @@ def completion_actions(s: ElderSignState) -> list[Action]:
     if not dice:
         return []
     acts: list[Action] = []
-    all_rows = rows(s)
     battle = a.card == AO
-    costs = ((),) if battle else row_costs(s, a.card)
+    if battle:
+        all_rows, costs = rows(s), ((),)
+    else:  # the card's monsters read once for its rows and their costs
+        key = card_key(s, a.card)
+        all_rows, costs = card_rows(*key), card_costs(*key)
     wild = s.game.options["wild"]
     shown, faces = faces_shown(dice)
     for r in available_rows(s, all_rows):
@@ -828,8 +832,7 @@ def fewest_to_complete(s: ElderSignState, best: int) -> int | float:
     a = s.data.attempt
     if a.card == AO:
         return fewest_dice(rows(s)[0][0], best)
-    return fewest_for_open_rows(a.card, placed_key(s, a.card),
-                                s.ancient_one.ability == "monster_terror", tuple(a.done),
+    return fewest_for_open_rows(*card_key(s, a.card), tuple(a.done),
                                 s.game.data.adventures[a.card].card.ordered, best)
 
 
