@@ -107,13 +107,15 @@ def test_completions_read_only_the_dice_a_row_can_use():
     ``completions`` of a row with the dice it can use, counts capped, is ``completions`` with
     every die, for every task row and random dice on the roll, markers and spells (up to 9 of
     one face), and at every roll of random games; the moves offered are those made from
-    every die."""
+    every die. Whether a row can be completed at all (``tasks.can_complete``, asked first)
+    is whether ``completions`` finds a way."""
     data = builtin_data()
     rows = {row for a in data.adventures.values() for row in a.card.rows}
     rows |= {monster_row(m, terror) for m in data.monsters for terror in (False, True)}
     rows = sorted(rows, key=str)
     faces = sorted(tasks.die_faces())
     rng = random.Random(11)
+    completed = 0
     for _ in range(3000):
         dice = Counter()
         for src in ("green", "yellow", "red", "marker:0", "spell:Wither"):
@@ -121,8 +123,13 @@ def test_completions_read_only_the_dice_a_row_can_use():
                 dice[(src, rng.choice(faces))] += 1
         dice_tuple = tuple(sorted((*key, n) for key, n in dice.items()))
         row, wild = rng.choice(rows), rng.choice(("seed", "faq"))
+        every_way = tasks.completions(row, dice_tuple, wild)
         assert tasks.completions(row, tasks.relevant_dice(row, dice_tuple, wild), wild) == \
-            tasks.completions(row, dice_tuple, wild), (row, dice_tuple, wild)
+            every_way, (row, dice_tuple, wild)
+        assert tasks.can_complete(row, *tasks.faces_shown(dice_tuple), wild) == \
+            bool(every_way), (row, dice_tuple, wild)
+        completed += bool(every_way)
+    assert 300 < completed < 2700
     checked = 0
     for s in attempt_states():
         a = s.data.attempt
@@ -144,7 +151,8 @@ def test_completions_read_only_the_dice_a_row_can_use():
 
 def test_whether_a_row_can_still_be_completed_is_counted_as_before():
     """``can_still`` (the fewest dice of the open rows cached per card, monsters and rows
-    done; held dice counted without naming them) against the rows counted one by one."""
+    done; held dice counted without naming them, and not counted at all when the dice in
+    hand suffice) against the rows counted one by one."""
     answers = Counter()
     for s in attempt_states():
         a = s.data.attempt
@@ -218,3 +226,15 @@ def test_the_card_census_names_a_card_in_two_places_and_follows_each_data_set():
     smaller.data = dataclasses.replace(
         game.data, mythos={k: v for k, v in game.data.mythos.items() if k != first})
     assert len(every_card(smaller, False)) == len(names) - 1
+
+
+def test_each_row_is_one_object():
+    """``tasks.one_row``: the rows of every card in play, with its monsters, and the Ancient
+    One's combat task are the one object of their text, so the caches keyed by rows find
+    them by identity; rows of different text stay apart."""
+    seen: dict[str, object] = {}
+    for s in attempt_states():
+        for row, _ in resolve.rows(s):
+            assert seen.setdefault(str(row), row) is row
+            assert tasks.one_row(row) is row
+    assert len(seen) > 20 and len({id(row) for row in seen.values()}) == len(seen)

@@ -7,7 +7,7 @@ from functools import cache
 from itertools import combinations
 
 import mythlab
-from mythlab.elder_sign import refs, resolve, tasks
+from mythlab.elder_sign import dice_rolls, refs, resolve, tasks
 from mythlab.elder_sign.effects import lock_icons, placed_key
 from mythlab.elder_sign.odds import parse_task_costs, place_monsters
 from mythlab.elder_sign.tasks import card_costs, monster_row
@@ -75,7 +75,7 @@ def test_the_cached_rerolls_are_every_part_of_the_roll_once():
 
 
 #: the caches a playout goes through; each is keyed by everything its answer depends on
-CACHES = (refs.act, resolve.dice_roll, resolve.reroll_choices, tasks.card_costs,
+CACHES = (refs.act, dice_rolls.dice_roll, resolve.reroll_choices, tasks.card_costs,
           tasks.card_rows, tasks.face_ways, tasks.fewest_dice, tasks.requirement_sets,
           tasks.fewest_for_open_rows)
 
@@ -168,3 +168,33 @@ def test_the_setup_piles_read_once_are_the_cards_of_each_deck():
     assert list(piles["masked_monsters"]) == [m.id for m in data.monsters.values()]
     assert list(piles["monsters"]) == [m.id for m in data.monsters.values() if not m.masked]
     assert len(piles["masked_monsters"]) > len(piles["monsters"])
+
+
+def test_moves_made_once_are_the_moves_made_afresh():
+    """The moves made once per die, card or place (``resolve.aside_move``,
+    ``resolve.spend_move``, ``rules.go_to``) are the moves made afresh, at every decision of
+    random games that offers one."""
+    from mythlab.engine import act
+
+    checked = {"aside": 0, "spend": 0, "move": 0}
+    for s in random_states(8, fewest_players=1):
+        if s.is_terminal() or s.is_chance_node():
+            continue
+        for move in s.legal_actions():
+            if move.kind == "aside":
+                plain = act(f"set aside {move.args[0]}", "aside", refs.TRY_AGAIN, *move.args)
+            elif move.kind == "spend":
+                (card,) = move.args
+                effect = s.game.data.cards[card].effect.replace("_", " ")
+                plain = act(f"spend {card}", "spend", resolve.card_rule(s, card), card,
+                            note=f"spend {card} ({effect})")
+            elif move.kind == "move":
+                (where,) = move.args
+                place = "the Entrance" if where == "entrance" else where
+                plain = act(f"go to {place}", "move", refs.MOVE, where)
+            else:
+                continue
+            assert (move.label, move.args, move.rule, move.note) == \
+                (plain.label, plain.args, plain.rule, plain.note)
+            checked[move.kind] += 1
+    assert min(checked.values()) > 30, checked

@@ -397,10 +397,16 @@ def placed_key(s: ElderSignState, card_name: str) -> tuple[tuple[str, int], ...]
     raise KeyError(f"{card_name} is not in play")
 
 
+def card_key(s: ElderSignState, card_name: str) -> tuple[str, tuple[tuple[str, int], ...], bool]:
+    """A card in play as the caches of its rows key it (:func:`tasks.card_rows`,
+    :func:`tasks.card_costs`): its name, its monsters (:func:`placed_key`) and whether the
+    Ancient One adds a terror to every monster task."""
+    return card_name, placed_key(s, card_name), s.ancient_one.ability == "monster_terror"
+
+
 def rows_of(s: ElderSignState, card_name: str):
     """The task rows of a card in play, with monsters (see :func:`tasks.card_rows`)."""
-    return card_rows(card_name, placed_key(s, card_name),
-                     s.ancient_one.ability == "monster_terror")
+    return card_rows(*card_key(s, card_name))
 
 
 # ------------------------------------------------------------------ dice and locks

@@ -6,7 +6,8 @@ items, spells and allies, then roll), ``roll`` (a chance node per die colour, ou
 by multiset), ``spell`` (put a rolled die on each spell just cast), ``resolve`` (complete one
 task, spend a clue, or complete none), ``again`` (try again or fail), ``aside`` (the die set
 aside) and ``focus`` (focus or assist). ``@RULES.offers(stage)`` lists a stage's moves and
-``@RULES.does(kind)`` carries out a move of that kind.
+``@RULES.does(kind)`` carries out a move of that kind; the dice landing are
+:mod:`.dice_rolls`'s.
 
 Investigator abilities are offered where they apply: before the roll (``prepare``) Jenny
 Barnes's discard and, at the start of a battle turn, Carolyn Fern's and Vincent Lee's
@@ -23,8 +24,6 @@ cheaply (``ElderSignState._copy_data_for``): a 6-dice roll has 462 outcomes.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
 from operator import itemgetter, methodcaller
@@ -33,17 +32,16 @@ from typing import TYPE_CHECKING
 from mythlab.engine import Action
 
 from .dice import TERROR, investigation, parse_row
-from .dice import outcomes as outcomes_of
 from .dice_words import describe_use, dice_text, pool_text, reroll_choices, roll_counts
 from .effects import (
     apply_effects,
     apply_one,
     card_index,
+    card_key,
     change_health,
     colours_sorted,
     dice_in_use,
     free_dice,
-    placed_key,
     release_attempt,
     remove_monster,
     return_card,
@@ -79,13 +77,16 @@ from .refs import (
 )
 from .state import Attempt, InPlay, Investigator, SpellDie, Task, without
 from .tasks import (
-    CODES,
     COLOURS,
     TOTALS,
+    can_complete,
     card_costs,
+    card_rows,
     completions,
+    faces_shown,
     fewest_dice,
     fewest_for_open_rows,
+    one_row,
     open_rows,
     relevant_dice,
     split,
@@ -106,43 +107,6 @@ ADDS = {"add_yellow": "yellow", "add_red": "red"}
 DIE_CHANGES = ("terror_to_lore", "terror_to_peril", "raise_investigation")
 #: Carolyn Fern's and Vincent Lee's once-per-day healing: the track each one restores
 HEAL_TRACKS = {"daily_sanity": "sanity", "daily_stamina": "stamina"}
-@dataclass(frozen=True)
-class DiceRoll:
-    """The chance outcomes of rolling some dice of one colour, grouped by multiset (p.6),
-    with a look-up by label. Made once, so every roll hands the engine the same Fractions and
-    its seeded draw finds its whole-number table for them at once."""
-
-    outcomes: tuple[tuple[Action, Fraction], ...]
-    by_label: dict[str, Action]
-
-
-@cache
-def dice_roll(colour: str, n: int) -> DiceRoll:
-    """Rolling ``n`` dice of ``colour`` (made once per colour and count: actions are frozen,
-    so every state shares them)."""
-    outcomes = tuple((act(f"{colour}: {' '.join(faces)}", "dice", DICE, colour, faces,
-                          tuple(f"{colour}:{f}" for f in faces)), p)
-                     for ((_, faces),), p in outcomes_of(f"{n}{CODES[colour]}"))
-    return DiceRoll(outcomes, {a.label: a for a, _ in outcomes})
-
-
-def roll_in_the_air(s: ElderSignState) -> DiceRoll:
-    """The roll chance decides now: the dice of the first colour still to roll (p.6)."""
-    a = s.data.attempt
-    colour = a.to_roll[0]
-    return dice_roll(colour, a.to_roll.count(colour))
-
-
-@RULES.chances("roll")
-def offer_dice(s: ElderSignState, decision: Decision) -> tuple[tuple[Action, Fraction], ...]:
-    """The dice in the air land, one colour at a time (p.6): the roll's outcomes, shared (a
-    tuple, so the engine keeps it as it is instead of copying up to 462 outcomes)."""
-    return roll_in_the_air(s).outcomes
-
-
-def dice_outcome(s: ElderSignState, label: str) -> Action | None:
-    """The dice outcome called ``label`` at this roll, found at once (None if there is none)."""
-    return roll_in_the_air(s).by_label.get(label)
 
 
 def start_attempt(s: ElderSignState, card: str) -> None:
@@ -166,7 +130,7 @@ def rows(s: ElderSignState) -> tuple[tuple[Row, str], ...]:
     Ancient One's combat task."""
     a = s.data.attempt
     if a.card == AO:
-        return ((parse_row(s.ancient_one.combat), ""),)
+        return ((one_row(parse_row(s.ancient_one.combat)), ""),)
     return rows_of(s, a.card)
 
 
@@ -223,7 +187,7 @@ def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int],
 def row_costs(s: ElderSignState, card: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Per task row of a card in play (monsters included, :func:`effects.rows_of`), what
     completing it costs as (kind, change): :func:`tasks.card_costs`."""
-    return card_costs(card, placed_key(s, card), s.ancient_one.ability == "monster_terror")
+    return card_costs(*card_key(s, card))
 
 
 def affordable(s: ElderSignState, costs: Collection[tuple[str, int]]) -> bool:
@@ -317,10 +281,15 @@ def before_the_roll(s: ElderSignState) -> list[Action]:
     for card in s.active.cards:
         if card not in seen and usable(s, card):
             seen.add(card)
-            c = s.game.data.cards[card]
-            acts.append(act(f"spend {card}", "spend", card_rule(s, card), card,
-                            note=f"spend {card} ({c.effect.replace('_', ' ')})"))
+            acts.append(spend_move(card, card_rule(s, card), s.game.data.cards[card].effect))
     return acts
+
+
+@cache
+def spend_move(card: str, rule: str, effect: str) -> Action:
+    """Spending ``card`` (its ``rule`` and ``effect``), made once per card (moves are frozen)."""
+    return act(f"spend {card}", "spend", rule, card,
+               note=f"spend {card} ({effect.replace('_', ' ')})")
 
 
 def anything_before_the_roll(s: ElderSignState) -> bool:
@@ -436,18 +405,29 @@ def completion_actions(s: ElderSignState) -> list[Action]:
     if not dice:
         return []
     acts: list[Action] = []
-    all_rows = rows(s)
     battle = a.card == AO
-    costs = ((),) if battle else row_costs(s, a.card)
-    # the names of the investigators matter only to moves naming a die on a marker
-    names = tuple(p.investigator.name if p.investigator else "" for p in s.data.seats) \
-        if any(map(_ON_MARKER, map(_SOURCE, dice))) else ()
+    if battle:
+        all_rows, costs = rows(s), ((),)
+    else:  # the card's monsters read once for its rows and their costs
+        key = card_key(s, a.card)
+        all_rows, costs = card_rows(*key), card_costs(*key)
     wild = s.game.options["wild"]
+    shown, faces = faces_shown(dice)
     for r in available_rows(s, all_rows):
         if affordable(s, costs[r]):
             row = all_rows[r][0]
-            acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild, names)
+            if can_complete(row, shown, faces, wild):
+                acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild,
+                                        marker_names(s, dice))
     return acts
+
+
+def marker_names(s: ElderSignState, dice: tuple[tuple[str, str, int], ...]) -> tuple[str, ...]:
+    """Each seat's investigator ("" for none) when one of ``dice`` is held on a marker, the
+    only dice whose moves name them; else ``()``, so that the moves are kept without them."""
+    if any(map(_ON_MARKER, map(_SOURCE, dice))):
+        return tuple(p.investigator.name if p.investigator else "" for p in s.data.seats)
+    return ()
 
 
 @lru_cache(maxsize=1 << 14)
@@ -837,16 +817,23 @@ def can_still(s: ElderSignState, extra: int = 0) -> bool:
     with :func:`fewest_dice` (mythlab ruling 'no-way-left'): a task is completed with a roll,
     so at least one die must be left to roll (mythlab ruling 'no-roll-without-dice'); held
     dice count towards the task."""
+    a = s.data.attempt
+    in_hand = len(a.to_roll) + len(a.rolled) + extra
+    # the least the dice left can do: the dice in hand alone, at 3 investigation a die
+    if in_hand > 0 and fewest_to_complete(s, 3) <= in_hand:
+        return True
     rollable, held, best = dice_left(s, extra)
-    if rollable <= 0:
-        return False
+    return rollable > 0 and fewest_to_complete(s, best) <= rollable + held
+
+
+def fewest_to_complete(s: ElderSignState, best: int) -> int | float:
+    """The fewest dice that could complete an open row of the attempt's card, or the combat
+    task, when a die shows at most ``best`` investigation (:func:`tasks.fewest_dice`)."""
     a = s.data.attempt
     if a.card == AO:
-        return fewest_dice(rows(s)[0][0], best) <= rollable + held
-    fewest = fewest_for_open_rows(a.card, placed_key(s, a.card),
-                                  s.ancient_one.ability == "monster_terror", tuple(a.done),
-                                  s.game.data.adventures[a.card].card.ordered, best)
-    return fewest <= rollable + held
+        return fewest_dice(rows(s)[0][0], best)
+    return fewest_for_open_rows(*card_key(s, a.card), tuple(a.done),
+                                s.game.data.adventures[a.card].card.ordered, best)
 
 
 def next_roll(s: ElderSignState) -> None:
@@ -965,8 +952,13 @@ def offer_again(s: ElderSignState, decision: Decision) -> list[Action]:
 @RULES.offers("aside")
 def offer_aside(s: ElderSignState, decision: Decision) -> list[Action]:
     """Trying again: which die to set aside for the rest of the adventure (p.7)."""
-    a = s.data.attempt
-    return [act(f"set aside {die}", "aside", TRY_AGAIN, die) for die in sorted(set(a.rolled))]
+    return list(map(aside_move, sorted(set(s.data.attempt.rolled))))
+
+
+@cache
+def aside_move(die: str) -> Action:
+    """Setting ``die`` (``"colour:FACE"``) aside, made once per die (moves are frozen)."""
+    return act(f"set aside {die}", "aside", TRY_AGAIN, die)
 
 
 def focus_allowed(s: ElderSignState) -> bool:

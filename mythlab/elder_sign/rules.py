@@ -26,6 +26,7 @@ from mythlab.engine.chance import SeededStream
 from . import hidden
 from . import resolve as adv
 from .dice import outcomes
+from .dice_rolls import dice_outcome
 from .effects import (
     SWAP_FOR,
     add_doom,
@@ -294,7 +295,7 @@ class ElderSignState(State):
 
     def _lookup(self, label: str) -> Action | None:
         """At a dice roll, the outcome called ``label`` is found at once (462 for 6 dice)."""
-        return adv.dice_outcome(self, label) if self._dice_in_the_air() else None
+        return dice_outcome(self, label) if self._dice_in_the_air() else None
 
     def _scores(self) -> dict[str, Any]:
         d = self.data
@@ -427,11 +428,17 @@ class ElderSignState(State):
 @RULES.offers("move")
 def offer_move(s: ElderSignState, decision: Decision) -> list[Action]:
     """Step 1: go to an adventure card in play or to the Entrance (p.5), or heal first."""
-    acts = [act(f"go to {card.name}", "move", MOVE, card.name) for card in s.data.board]
+    acts = [go_to(card.name) for card in s.data.board]
     m = s.mythos
     if m is None or m.lasting != "entrance_closed":
-        acts.append(act("go to the Entrance", "move", MOVE, "entrance"))
+        acts.append(go_to("entrance"))
     return acts + adv.healing_actions(s)
+
+
+@cache
+def go_to(where: str) -> Action:
+    """Going to the card ``where`` or the Entrance, made once per place (moves are frozen)."""
+    return act(f"go to {'the Entrance' if where == 'entrance' else where}", "move", MOVE, where)
 
 
 @RULES.does("move")

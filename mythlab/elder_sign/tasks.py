@@ -54,7 +54,18 @@ def monster_row(monster: str, extra_terror: bool) -> Row:
     row = parse_row(builtin_data().monsters[monster].task)
     if extra_terror:
         row = Row(row.requirements + (Requirement((TERROR,)),))
-    return row
+    return one_row(row)
+
+
+#: the one object of each distinct row (:func:`one_row`)
+_ROWS: dict[Row, Row] = {}
+
+
+def one_row(row: Row) -> Row:
+    """The one object of every row equal to ``row``: the caches keyed by rows then find a row
+    by its identity, where an equal row made elsewhere (another card's, a monster's, the
+    Ancient One's) was compared with it requirement by requirement."""
+    return _ROWS.setdefault(row, row)
 
 
 @lru_cache(maxsize=8192)
@@ -68,14 +79,14 @@ def card_rows(name: str, placed: tuple[tuple[str, int], ...], extra_terror: bool
     """
     adv = builtin_data().adventures[name]
     slots, _ = monster_slots(name)
-    rows: list[tuple[Row, str]] = [(r, "") for r in adv.card.rows]
+    rows: list[tuple[Row, str]] = [(one_row(r), "") for r in adv.card.rows]
     extra: list[tuple[Row, str]] = []
     for monster, where in placed:
         m = monster_row(monster, extra_terror)
         if where >= 0:
             if slots.get(where) == "keep_1":
-                rows[where] = (Row((adv.card.rows[where].requirements[0],) + m.requirements),
-                               monster)
+                rows[where] = (one_row(Row((adv.card.rows[where].requirements[0],)
+                                           + m.requirements)), monster)
             else:
                 rows[where] = (m, monster)
         else:
@@ -139,18 +150,10 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
     ...                                   ("green", "INV_3", 1)), "seed")
     ((('green', 'INV_3', 1),), (('green', 'INV_1', 1), ('green', 'INV_2', 1)))
     """
-    shown: dict[str, int] = {}
+    shown, faces = faces_shown(dice)
     held_by: dict[str, list[int]] = {}
-    for i, (_, face, n) in enumerate(dice):
-        if face in shown:
-            shown[face] += n
-            held_by[face].append(i)
-        else:
-            shown[face] = n
-            held_by[face] = [i]
-    faces = die_faces()
-    if not faces.issuperset(shown):  # a face no die of the box shows (a scenario's)
-        faces = faces.union(shown)
+    for i, (_, face, _) in enumerate(dice):
+        held_by.setdefault(face, []).append(i)
     found = []
     for total, way in face_ways(row, faces, wild).fitting(shown):
         shares: list[tuple[tuple[int, int], ...]] = [()]
@@ -160,6 +163,25 @@ def completions(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
                   for share in shares]
     found.sort()
     return tuple(use for _, use in found)
+
+
+def faces_shown(dice: tuple[tuple[str, str, int], ...]) -> tuple[dict[str, int], frozenset[str]]:
+    """How many of ``dice`` (source, face, count) show each face, and the faces a row is read
+    with (:func:`face_ways`): the box's, and any other face the dice show (a scenario's)."""
+    shown: dict[str, int] = {}
+    for _, face, n in dice:
+        shown[face] = shown.get(face, 0) + n
+    faces = die_faces()
+    if not faces.issuperset(shown):
+        faces = faces.union(shown)
+    return shown, faces
+
+
+def can_complete(row: Row, shown: dict[str, int], faces: frozenset[str], wild: str) -> bool:
+    """Whether dice showing ``shown`` complete ``row`` (:func:`faces_shown` gives ``shown``
+    and ``faces``): exactly when :func:`completions` finds a way, asked without sharing the
+    ways out among the dice (most rolls complete no task)."""
+    return bool(face_ways(row, faces, wild).fitting(shown))
 
 
 def relevant_dice(row: Row, dice: tuple[tuple[str, str, int], ...], wild: str
