@@ -209,3 +209,22 @@ def test_building_counts_of_a_position_edited_by_hand_are_its_own():
     slots[slots.index("")] = "temple"
     state.edited()
     assert state.temples(0) == temples + 1 and supply_left(state, "temple") == left - 1
+
+
+def test_a_creatures_decision_and_rule_are_the_plain_ones():
+    """``Task.with_kind`` (a creature task's decision) is ``dataclasses.replace``, and the kept
+    ``rule_of`` is the reference worked out from the creature's card."""
+    import dataclasses
+
+    from mythlab.cyclades.creatures import creature_decision, rule_of
+    from mythlab.cyclades.load import creatures
+    from mythlab.cyclades.refs import creature_rule
+    from mythlab.cyclades.state import Task
+
+    task = Task("creature", player=2, token=3, god="ares", space="IS4", target="x",
+                card="griffon", steps=1, spaces="A1 B2")
+    decision = creature_decision(task)
+    assert decision == dataclasses.replace(task, kind="creature:griffon")
+    assert task.kind == "creature" and decision.card == "griffon"
+    for creature, card in creatures().items():
+        assert rule_of(creature) == creature_rule(card.name)

@@ -11,8 +11,7 @@ turn. The Kraken figure stays until the Kraken is called again or Polyphemus pus
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
@@ -40,6 +39,7 @@ BLOCKED_RULE = creature_rule("Kraken and Polyphemus close sea zones")
 ISLAND_FIGURES = ("minotaur", "chiron", "medusa", "polyphemus")
 
 
+@cache  # asked for every move a power offers
 def rule_of(creature: str) -> str:
     """The reference of ``creature``'s power."""
     return creature_rule(creature_cards()[creature].name)
@@ -51,7 +51,7 @@ def creature_decision(task: Task) -> Task:
     The stored task keeps its kind (saves and replays stay as they were); each power is one
     ``@RULES.offers("creature:<id>")``, and each of its moves one ``@RULES.does``.
     """
-    return replace(task, kind=f"creature:{task.card}")
+    return task.with_kind(f"creature:{task.card}")
 
 
 def release(s: CycladesState, card: str) -> None:

@@ -64,6 +64,14 @@ class Task:
                                 "space": space, "target": target, "card": card,
                                 "steps": steps, "spaces": spaces})
 
+    def with_kind(self, kind: str) -> Task:
+        """This task under another ``kind``, its other fields the same (``dataclasses.replace``
+        without a call of ``__init__`` by keywords: a creature's decision is made at each of
+        its moves)."""
+        new = _new(Task)
+        _SET(new, "__dict__", {**self.__dict__, "kind": kind})
+        return new
+
 
 @dataclass
 class CycladesData:
