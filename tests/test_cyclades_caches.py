@@ -108,6 +108,20 @@ def test_derived_counts_match_their_definitions(states):
                                                                            for b in on_board)
         for i in g.islands:
             assert s.game.spots[i] == {k - 1 for k in g.slots[i].metropolis}
+        assert metropolis.due(s) == _plain_due(s)
+
+
+def _plain_due(s: mythlab.State) -> tuple[int, str] | None:
+    """``metropolis.due`` read off the islands: the first seat with the philosophers, or with
+    every kind of building on its islands."""
+    d = s.data
+    for q in s.alive():
+        if d.philosophers[q] >= s.game.n["philosophers_for_metropolis"]:
+            return q, "intellectual"
+        kinds = {b for i, slots in d.buildings.items() if d.owners.get(i) == q for b in slots}
+        if kinds >= {"port", "fortress", "temple", "university"}:
+            return q, "economic"
+    return None
 
 
 @pytest.mark.parametrize("players, seed", [(5, 11), (4, 12), (3, 13), (2, 14)])

@@ -76,15 +76,13 @@ def due(s: CycladesState) -> tuple[int, str] | None:
     philosophers) or "economic" (four different buildings); None if nobody's is."""
     d = s.data
     need = s.game.n["philosophers_for_metropolis"]
-    if max(d.philosophers) < need and not set().union(*d.buildings.values()) >= BUILDING_SET:
+    per_owner, board = s.building_counts()  # kept while the buildings and owners are shared
+    if max(d.philosophers) < need and not BUILDING_SET <= board.keys():
         return None  # too few philosophers, and some kind is on no island: nobody is due
-    kinds: dict[int, set[str]] = {}
-    for i, slots in d.buildings.items():
-        kinds.setdefault(d.owners[i], set()).update(slots)
     for q in s.alive():
         if d.philosophers[q] >= need:
             return q, "intellectual"
-        if kinds.get(q, set()).issuperset(BUILDINGS):
+        if BUILDING_SET <= per_owner.get(q, {}).keys():
             return q, "economic"
     return None
 
