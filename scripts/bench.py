@@ -12,9 +12,12 @@ too). A run plays ``--games`` games with fixed seeds; the figure is the median o
 With ``--against COMMIT`` the commit is checked out in a temporary ``git worktree`` (removed
 after) and measured by a second worker process whose ``PYTHONPATH`` is that tree; the two
 workers take turns run by run, so the machine's load falls on both alike, and the table shows
-old, new and new/old.
+old, new and new/old. A process's string hash seed shapes its dicts and sets, and with it a
+figure by several per cent; ``--workers N`` measures with N worker pairs one after another,
+pair ``k`` with ``PYTHONHASHSEED=k``, and takes the median over all their runs.
 
     .venv/bin/python scripts/bench.py [--against 0bb5698] [--runs 5] [--games 10] [GAME ...]
+    .venv/bin/python scripts/bench.py --against 0bb5698 --workers 3   # median over 3 pairs
     .venv/bin/python scripts/bench.py --profile agea     # where a playout spends its time
 """
 
@@ -100,9 +103,11 @@ def worker() -> None:
 class Tree:
     """A worker process measuring the mythlab of one source tree."""
 
-    def __init__(self, label: str, root: Path):
+    def __init__(self, label: str, root: Path, hash_seed: int | None = None):
         self.label = label
         env = {**os.environ, "PYTHONPATH": str(root)}
+        if hash_seed is not None:  # str hashes, and so dict and set layouts, as in the pair
+            env["PYTHONHASHSEED"] = str(hash_seed)
         self.process = subprocess.Popen(
             [sys.executable, __file__, "--worker"], env=env, cwd=root, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -167,6 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", dest="per_run", type=int, default=10,
                         help="games per run (10)")
     parser.add_argument("--seed", type=int, default=0, help="first game seed (0)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes per tree, one after another, each pair with its "
+                             "own PYTHONHASHSEED (1, 2, …): the figure is the median over all "
+                             "their runs (1: one worker, the hash seed left as it is)")
     parser.add_argument("--profile", action="store_true",
                         help="profile this tree's playouts instead (cProfile, top functions)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -177,8 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.games:
         if name not in GAMES:
             parser.error(f"unknown game {name!r}; choose from {', '.join(GAMES)}")
-    if args.runs < 1 or args.per_run < 1:
-        parser.error("--runs and --games must be at least 1")
+    if args.runs < 1 or args.per_run < 1 or args.workers < 1:
+        parser.error("--runs, --games and --workers must be at least 1")
     if args.profile:
         profile(args.games, args.per_run, args.seed)
         return 0
@@ -187,27 +196,38 @@ def main(argv: list[str] | None = None) -> int:
     from benchfig import print_figures
 
     old_root = temporary_worktree(args.against) if args.against else None
-    trees = [Tree("new", ROOT)]
+    results: dict[tuple[str, str], list[list[float]]] = {}
+    labels = ["new"] if old_root is None else [f"old {args.against}", "new"]
     try:
-        if old_root is not None:
-            trees.insert(0, Tree(f"old {args.against}", old_root))
-        players = {name: int(trees[-1].ask(do="players", game=name)) for name in args.games}
-        results = measure(trees, args.games, args.runs, args.per_run, args.seed, players)
+        for pair in range(args.workers):
+            hash_seed = None if args.workers == 1 else pair + 1
+            trees = [Tree(label, ROOT if label == "new" else old_root, hash_seed)
+                     for label in labels]
+            try:
+                players = {name: int(trees[-1].ask(do="players", game=name))
+                           for name in args.games}
+                for key, runs in measure(trees, args.games, args.runs, args.per_run,
+                                         args.seed, players).items():
+                    results.setdefault(key, []).extend(runs)
+            finally:
+                for tree in trees:
+                    tree.close()
     finally:
-        for tree in trees:
-            tree.close()
         if old_root is not None:
             remove_worktree(old_root)
 
     rows = []
     note = f"median of {args.runs} runs × {args.per_run} games (seeds {args.seed}…)"
+    if args.workers > 1:
+        note += (f" on each of {args.workers} worker processes per tree (PYTHONHASHSEED "
+                 f"1…{args.workers})")
     for name in args.games:
         new_games, new_steps, new_wall = rates(results[("new", name)], args.per_run)
         if old_root is None:
             rows.append((f"{name}, {players[name]} players", f"{new_games:.2f} games/s",
                          f"{new_steps:,.0f} steps/s; wall clock {new_wall:.2f} games/s"))
             continue
-        old_games, old_steps, old_wall = rates(results[(trees[0].label, name)], args.per_run)
+        old_games, old_steps, old_wall = rates(results[(labels[0], name)], args.per_run)
         rows.append((f"{name}, {players[name]} players",
                      f"{new_games / old_games:.2f}×",
                      f"games/s {old_games:.2f} → {new_games:.2f}; steps/s {old_steps:,.0f} → "
