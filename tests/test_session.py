@@ -121,6 +121,23 @@ def test_play_drops_the_redo_tail_and_a_failing_bot_leaves_the_last_state_reache
     assert s.play(seat_bots(["random", "random"], 4)).is_terminal()
 
 
+def test_play_that_makes_no_move_keeps_the_redo_tail_and_bots_see_the_session_move_on():
+    """``Session.play`` applies moves as ``apply`` does: only a move forgets the redo tail,
+    and the session stands on each state as it is reached."""
+    s = mythlab.Session(mythlab.make("toy-race", players=2, seed=4))
+    s.play(seat_bots(["random", "random"], 4), max_steps=4)
+    s.undo(2)
+    s.play(seat_bots(["random", "random"], 4), stop=lambda state: True)
+    assert s.can_redo() and s.position == 2
+    seen = []
+
+    def bot(state):
+        seen.append(s.state is state and s.position == state.steps)
+        return state.legal_actions()[0]
+
+    s.play(bot, max_steps=4)
+    assert seen and all(seen) and not s.can_redo()
+
 def test_a_move_shares_the_stream_until_it_draws_and_never_moves_the_earlier_stream():
     """Copy on write of the seeded stream (``State.stream``): a move that draws nothing
     leaves the stream where it was; one that shuffles moves only its own state's stream."""

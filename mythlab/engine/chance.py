@@ -99,9 +99,9 @@ class SeededStream:
 
 
 def outcome_table(outcomes: Sequence[tuple[object, Fraction]]) -> tuple[int, list[int], bool]:
-    """The draw table (``_draw_table``) of chance outcomes' weights. A long tuple of outcomes
-    that a game hands out again (one dice roll's 462) finds its table by its own identity,
-    without listing its weights."""
+    """The draw table (``_draw_table``) of chance outcomes' weights. A tuple of outcomes that
+    a game hands out again (one dice roll's 462, an Agea d6) finds its table by its own
+    identity, without listing its weights."""
     if type(outcomes) is not tuple:
         return _draw_table([p for _, p in outcomes])
     entry = _OUTCOME_TABLES.get(id(outcomes))

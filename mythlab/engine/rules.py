@@ -22,7 +22,7 @@ game: look for ``@RULES.offers("x")`` or ``@RULES.does("x")``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
@@ -56,7 +56,7 @@ _SET_KIND, _SET_PLAYER = Decision.kind.__set__, Decision.player.__set__
 
 
 Offer = Callable[[Any, Any], list[Action]]
-Outcomes = Callable[[Any, Any], list[tuple[Action, Fraction]]]
+Outcomes = Callable[[Any, Any], Sequence[tuple[Action, Fraction]]]
 Do = Callable[[Any, Any, Action], None]
 Auto = Callable[[Any, Any], None]
 
@@ -145,8 +145,9 @@ class Rules:
             raise self._missing("offers the moves of", task.kind) from None
         return rule(state, task)
 
-    def chance(self, state: Any, task: Task) -> list[tuple[Action, Fraction]]:
-        """The outcomes of a chance decision, each with its exact probability."""
+    def chance(self, state: Any, task: Task) -> Sequence[tuple[Action, Fraction]]:
+        """The outcomes of a chance decision, each with its exact probability (a list, or a
+        tuple the rule keeps and hands out again, whose draw table is then kept too)."""
         try:
             rule = self.outcomes[task.kind]
         except KeyError:

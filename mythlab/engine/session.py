@@ -122,25 +122,24 @@ class Session:
         """
         start_phase = self.state.phase.name if until == "phase" else None
         seated = isinstance(bots, Mapping)
-        # what ``apply`` does at every step, with the redo tail dropped once (a simulation's
-        # loop: a move is a state appended to the timeline)
         timeline = self._timeline
-        del timeline[self._position + 1 :]
-        state = timeline[-1]
-        try:
-            for _ in range(max_steps):
-                player = state.current_player  # None once the game is over
-                if player is None or (stop is not None and stop(state)):
-                    break
-                if start_phase is not None and state.phase.name != start_phase:
-                    break
-                if player == CHANCE:
-                    state = state.apply(state.sample_chance())
-                else:
-                    state = state.apply((bots[player] if seated else bots)(state))
-                timeline.append(state)
-        finally:  # a bot that raises leaves the session at the last state reached
-            self._position = len(timeline) - 1
+        state = timeline[self._position]
+        for _ in range(max_steps):
+            player = state.current_player  # None once the game is over
+            if player is None or (stop is not None and stop(state)):
+                break
+            if start_phase is not None and state.phase.name != start_phase:
+                break
+            if player == CHANCE:
+                state = state.apply(state.sample_chance())
+            else:
+                state = state.apply((bots[player] if seated else bots)(state))
+            # what ``apply`` does, inline (a simulation's loop): the first move forgets the
+            # redo tail, and the session stands on each new state as it is reached
+            if self._position + 1 < len(timeline):
+                del timeline[self._position + 1 :]
+            timeline.append(state)
+            self._position += 1
         return state
 
     # ----------------------------------------------------------------- files

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import operator
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
@@ -100,7 +100,7 @@ class State:
         task = self._task  # kept by ``_current_player``, which a game may replace
         return self.rules.offer(self, self.decision() if task is None else task)
 
-    def _chance(self) -> list[tuple[Action, Fraction]]:
+    def _chance(self) -> Sequence[tuple[Action, Fraction]]:
         """Outcomes at a chance node, with their exact probabilities."""
         task = self._task
         return self.rules.chance(self, self.decision() if task is None else task)
