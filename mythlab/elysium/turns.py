@@ -41,7 +41,8 @@ def power_offers(s: ElysiumState, q: int, powers: frozenset[str],
     transferred this phase), made by ``make`` (``_use_move`` or ``_use_legend_move``)."""
     seat, usable = s.data.seats[q], s.usable
     cards = seat.domain + [c for c in extra if c not in seat.domain] if extra else seat.domain
-    return s.moves(make, [c for c in cards if c in powers and usable(q, c) is None])
+    found = [c for c in cards if c in powers and usable(q, c) is None]
+    return s.moves(make, found) if found else []  # most often none: no table to look up
 
 
 def _use_move(s: ElysiumState, c: str) -> Action:
