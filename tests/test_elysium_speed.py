@@ -111,6 +111,7 @@ def test_tables_made_once_per_game_agree_with_the_cards_and_the_rules_book(famil
     assert ("hades" in game.families) == any(game.inst[i].key == "hades.charon"
                                              for i in game.counted_over_phase)
     assert game.timing == {i: card.timing for i, card in game.inst.items()}
+    assert game.colours_in_play == [c.value for c in game.rules.columns]  # Phase IV's columns
     assert all(game.number(name) == game.rules.number(name) for name in game.rules.numbers)
 
 
@@ -275,3 +276,33 @@ def test_a_permanent_power_does_nothing_on_an_event_it_does_not_listen_to():
                     effects = evaluate(game.inst[i].power, GameContext(state, 0, game.facts[i]),
                                        event=PowerEvent(kind, 0, card))
                     assert kind in game.listens[i] or not effects
+
+
+def test_a_card_filter_matches_the_cards_its_fields_name():
+    """``CardSpec.matches`` reads its fields from ``__dict__`` in one go: for every filter of
+    every card's power and every card (face up, face down), it answers what its fields say."""
+    from pydantic import BaseModel
+
+    from mythlab.elysium.powers import ANY, CardSpec
+
+    def gather(value):
+        if isinstance(value, CardSpec):
+            specs.add(value)
+        if isinstance(value, BaseModel):
+            value = tuple(vars(value).values())
+        if isinstance(value, tuple):
+            for part in value:
+                gather(part)
+
+    game = mythlab.make("elysium", families="opulence")
+    specs = {ANY, CardSpec(citizen=True), CardSpec(eleusis=True)}
+    for card in game.inst.values():
+        gather(card.power)
+    assert len(specs) > 5
+    for spec in specs:
+        for card in (*game.facts.values(), *game.citizen_facts.values()):
+            plain = card.citizen if spec.citizen else (
+                (spec.family is None or card.family == spec.family)
+                and (spec.level is None or card.level == spec.level)
+                and (not spec.eleusis or bool(card.eleusis)))
+            assert spec.matches(card) == plain

@@ -104,6 +104,11 @@ TASK_KINDS = {"take_citizen": "citizen", "add_card": "add"}
 NOTHING_OFFERED = {"discard": power_tasks.nothing_to_discard}
 #: the shared zones a power may name, by the ``ElysiumData`` list holding them
 _ZONES = {"agora": "agora", "oracle": "oracle", "discard_pile": "discard", "draw_pile": "draw"}
+#: the enum members the rules compare with at every step, read once: a member read through its
+#: class (``Timing.ACTIVATE``) goes through the Enum metaclass's ``__getattr__`` hook, about ten
+#: times slower than a global (Python 3.11)
+_ACTIVATE, _TRIGGER, _INSTANT = Timing.ACTIVATE, Timing.TRIGGER, Timing.INSTANT
+_TAKE, _TRANSFER = EventKind.TAKE, EventKind.TRANSFER
 
 
 def meets(columns: Sequence[str], condition: Sequence[Colour] | None) -> bool:
@@ -486,7 +491,7 @@ class ElysiumState(State):
         """Phase IV (p.10): columns back, Activate cards straighten, the epoch marker moves."""
         d = self.data
         for seat in map(self.seat, range(self.game.players)):
-            seat.columns = [c.value for c in self.game.rules.columns]
+            seat.columns = self.game.colours_in_play[:]
             seat.turned = []
             seat.lyres = 0
         self.log(f"End of epoch {d.epoch}: columns come back, Activate cards straighten.",
@@ -572,13 +577,13 @@ class ElysiumState(State):
         seat = self.seat(q, "domain", "acquired")
         seat.domain.append(instance)
         seat.acquired.append(instance)
-        card = self.card(instance)
+        timing = self.game.timing[instance]
         self.log(f"{self.player_name(q)} {how} {self.game.labels[instance]}.", rule)
-        if card.timing is Timing.TRIGGER:
+        if timing is _TRIGGER:
             self.seat(q, "rings").rings.append(instance)
-        if card.timing is Timing.INSTANT:
+        if timing is _INSTANT:
             self.use(q, instance, INSTANT)
-        self.fire(q, EventKind.TAKE, instance)
+        self.fire(q, _TAKE, instance)
 
     def take_citizen(self, q: int, rule: str) -> bool:
         """The top card of the draw pile enters the domain face down (p.4); False when no
@@ -592,7 +597,7 @@ class ElysiumState(State):
         seat.citizens.append(card)
         seat.acquired.append(card)
         self.log(f"{self.player_name(q)} takes a Citizen (face down).", rule)
-        self.fire(q, EventKind.TAKE, card)
+        self.fire(q, _TAKE, card)
         return True
 
     def leave_domain(self, q: int, instance: str) -> None:
@@ -611,9 +616,9 @@ class ElysiumState(State):
         if instance in seat.citizens:
             return CITIZENS
         timing = self.game.timing[instance]
-        if timing is Timing.ACTIVATE and instance in seat.turned:
+        if timing is _ACTIVATE and instance in seat.turned:
             return ACTIVATE
-        if timing is Timing.TRIGGER and instance not in seat.rings:
+        if timing is _TRIGGER and instance not in seat.rings:
             return TRIGGER
         eleusis = self.game.eleusis
         if instance in eleusis and not any(c in eleusis for c in seat.domain
@@ -636,7 +641,7 @@ class ElysiumState(State):
         """Permanent powers react to their owner's take or transfer (p.7; p.12 own power)."""
         seat, permanent = self.read_seat(q), self.game.permanent
         watchers = [c for c in seat.domain if c in permanent and c not in seat.citizens]
-        if kind is EventKind.TRANSFER and instance in permanent and instance not in seat.citizens:
+        if kind is _TRANSFER and instance in permanent and instance not in seat.citizens:
             watchers.append(instance)
         if not watchers:
             return
@@ -705,6 +710,7 @@ class ElysiumState(State):
         order of ``legends.places``."""
         seat, cards, labels, move = self.data.seats[q], self.game.inst, self.game.labels, \
             self.move
+        facts = self.game.facts  # a card's level read here, not from its pydantic ``Card``
         views = [self.legend_view(legend, seat) for legend in seat.legends]
         citizens, gold, free, extra = seat.citizens, seat.gold, mode == "free", \
             mode == "plus_one"
@@ -720,7 +726,7 @@ class ElysiumState(State):
                 card, name = None, "a Citizen"
             else:  # a family card may start a new legend
                 card, name = cards[c], labels[c]
-                cost = 0 if free else card.level + extra
+                cost = 0 if free else facts[c].level + extra
                 if cost <= gold:
                     out.append(move(_transfer_move, kind, rule, c, name, -1, "", cost))
             for index, view in enumerate(views):
@@ -757,7 +763,7 @@ class ElysiumState(State):
         self.log(f"{self.player_name(q)} transfers {name} for {cost} gold: "
                  f"{L.describe(legend, seat, cards)}.", rule)
         self.legend_bonuses(q, legend)
-        self.fire(q, EventKind.TRANSFER, instance)
+        self.fire(q, _TRANSFER, instance)
 
     def legend_bonuses(self, q: int, legend: Any) -> None:
         """Family bonus 5/2 VP to the first and second completion; level bonus to the first

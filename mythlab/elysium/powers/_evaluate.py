@@ -121,18 +121,27 @@ class SimpleContext:
 
 
 
+#: the enum members ``evaluate`` compares with at every use of a power, read once: a member
+#: read through its class (``Whose.YOU``) goes through the Enum metaclass's ``__getattr__``
+#: hook, about ten times slower than a global (Python 3.11)
+_YOU, _LEGENDS, _COMPLETE_LEGENDS = Whose.YOU, Measure.LEGENDS, Measure.COMPLETE_LEGENDS
+_FAMILIES, _LEVELS, _TAKE = Measure.FAMILIES, Measure.LEVELS, EventKind.TAKE
+
+
 def count(c: Count, ctx: PowerContext, player: int | None = None) -> int:
     """Evaluate a count for ``player`` (``them``) or the card's owner (``you``)."""
-    who = ctx.owner if c.whose is Whose.YOU or player is None else player
-    if c.of in RESOURCE_MEASURES:
-        n = ctx.resource(who, c.of.value)
-    elif c.of is Measure.LEGENDS:
+    who = ctx.owner if c.whose is _YOU or player is None else player
+    of = c.of
+    if of in RESOURCE_MEASURES:
+        n = ctx.resource(who, of.value)
+    elif of is _LEGENDS:
         n = len(ctx.legends(who))
-    elif c.of is Measure.COMPLETE_LEGENDS:
+    elif of is _COMPLETE_LEGENDS:
         n = sum(1 for legend in ctx.legends(who) if legend.complete)
     else:
-        assert c.in_ is not None
-        cards = [card for card in ctx.cards(who, c.in_) if c.spec.matches(card)]
+        zone, matches = c.in_, c.spec.matches
+        assert zone is not None
+        cards = [card for card in ctx.cards(who, zone) if matches(card)]
         if c.same:
             groups: dict[Any, int] = {}
             for card in cards:
@@ -140,9 +149,9 @@ def count(c: Count, ctx: PowerContext, player: int | None = None) -> int:
                 if key is not None:
                     groups[key] = groups.get(key, 0) + 1
             n = max(groups.values(), default=0)
-        elif c.of is Measure.FAMILIES:
+        elif of is _FAMILIES:
             n = len({card.family for card in cards if card.family})
-        elif c.of is Measure.LEVELS:
+        elif of is _LEVELS:
             n = len({card.level for card in cards if card.level})
         else:
             n = len(cards)
@@ -229,7 +238,8 @@ def _sequence(power: tuple[Power, ...], ctx: PowerContext, event: PowerEvent | N
 
 def _resource(power: Gain | Pay | Lose, ctx: PowerContext, event: PowerEvent | None,
               me: int) -> list[Effect]:
-    return [ResourceEffect(me, power.key, getattr(power, power.key))]
+    key = power.key
+    return [ResourceEffect(me, key, getattr(power, key))]
 
 
 def _counted_cards(power: Transfer | Discard | Take, ctx: PowerContext,
@@ -335,7 +345,7 @@ def _without_may(power: Power) -> Power:
 def _fires(spec: WhenSpec, ctx: PowerContext, event: PowerEvent | None) -> bool:
     if event is None or event.player != ctx.owner or event.kind not in spec.events:
         return False
-    if event.kind is EventKind.TAKE and event.card == ctx.this_card:
+    if event.kind is _TAKE and event.card == ctx.this_card:
         return False
     return spec.card.matches(event.card)
 

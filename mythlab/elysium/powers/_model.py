@@ -182,13 +182,17 @@ class CardSpec(_Model):
 
     def matches(self, card: CardFacts) -> bool:
         """Does ``card`` fit this filter?"""
-        if self.citizen:
+        # the fields read from ``__dict__`` in one go: each attribute read of a pydantic model
+        # passes through its ``__getattr__`` hook, and filters are asked at every offer
+        spec = self.__dict__
+        if spec["citizen"]:
             return card.citizen
-        if self.family is not None and card.family != self.family:
+        family, level = spec["family"], spec["level"]
+        if family is not None and card.family != family:
             return False
-        if self.level is not None and card.level != self.level:
+        if level is not None and card.level != level:
             return False
-        return not self.eleusis or card.eleusis
+        return not spec["eleusis"] or card.eleusis
 
 
 ANY = CardSpec()
