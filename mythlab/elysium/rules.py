@@ -145,6 +145,12 @@ def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
 #: a seat's bits in ``ElysiumState._shared``: the seat itself, then each of its lists
 _SEAT_LIST_BIT = {name: 1 + i for i, name in enumerate(SEAT_LISTS)}
 _SEAT_BITS = 1 + len(SEAT_LISTS)
+#: the bit of each seat, and of each list of each seat, worked out once (``seat``) for more
+#: seats than a game has (2-4)
+_SEATS_AT_MOST = 8
+_SEAT_MASK = [1 << q * _SEAT_BITS for q in range(_SEATS_AT_MOST)]
+_LIST_MASKS = [{name: 1 << q * _SEAT_BITS + bit for name, bit in _SEAT_LIST_BIT.items()}
+               for q in range(_SEATS_AT_MOST)]
 
 
 class ElysiumState(State):
@@ -201,16 +207,19 @@ class ElysiumState(State):
             shared = self._shared
         except AttributeError:  # a state no move made (a new game, a clone) owns its seats
             return self.data.seats[q]
-        seats, base = self.data.seats, q * _SEAT_BITS
-        if shared >> base & 1:
-            shared &= ~(1 << base)
-            seats[q] = copy_sharing_lists(seats[q])
-        seat = seats[q]
-        for name in lists:
-            bit = base + _SEAT_LIST_BIT[name]
-            if shared >> bit & 1:
-                shared &= ~(1 << bit)
-                setattr(seat, name, SEAT_LISTS[name](getattr(seat, name)))
+        seats, bit = self.data.seats, _SEAT_MASK[q]
+        if shared & bit:
+            shared ^= bit
+            seat = seats[q] = copy_sharing_lists(seats[q])
+        else:
+            seat = seats[q]
+        if lists:
+            masks = _LIST_MASKS[q]
+            for name in lists:
+                bit = masks[name]
+                if shared & bit:
+                    shared ^= bit
+                    setattr(seat, name, SEAT_LISTS[name](getattr(seat, name)))
         self._shared = shared
         return seat
 
