@@ -306,3 +306,14 @@ def test_a_card_filter_matches_the_cards_its_fields_name():
                 and (spec.level is None or card.level == spec.level)
                 and (not spec.eleusis or bool(card.eleusis)))
             assert spec.matches(card) == plain
+
+
+def test_an_amount_s_text_is_written_once_as_it_would_be_afresh():
+    """``_amount`` keeps each amount's text (a power's steps log one at every use): every
+    amount reads as the plain function writes it, kept or not."""
+    from mythlab.elysium.power_tasks import _amount
+
+    amounts = [(g, v, p) for g in range(4) for v in range(4) for p in range(3)]
+    fresh = [_amount.__wrapped__(*a) for a in amounts]
+    assert [_amount(*a) for a in amounts] == fresh == [_amount(*a) for a in amounts]
+    assert _amount(1, 2, 0) == "1 gold and 2 VP" and _amount(0, 0, 3) == "3 PP"

@@ -10,6 +10,7 @@ automatic tasks (``@RULES.automatic``), carried out as soon as they reach the to
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from mythlab.engine import Action, act
@@ -286,7 +287,9 @@ def add_cards(s: ElysiumState, t: Task) -> None:
                   _source_rule(s, t))
 
 
+@cache
 def _amount(gold: int, vp: int, pp: int) -> str:
+    """``1 gold and 2 VP``: written once per amount (a power's steps log one at every use)."""
     parts = [f"{gold} gold"] * bool(gold) + [f"{vp} VP"] * bool(vp) + [f"{pp} PP"] * bool(pp)
     return " and ".join(parts)
 

@@ -751,7 +751,7 @@ class ElysiumState(State):
         """``legends.LegendView`` of a legend of ``seat``, made once for each content (its
         cards, and which of them are Citizens) by the games of the same options."""
         citizens = seat.citizens
-        key = (tuple(legend), tuple(c for c in legend if c in citizens) if citizens else ())
+        key = (tuple(legend), tuple([c for c in legend if c in citizens]) if citizens else ())
         views = self.game.legend_views
         found = views.get(key)
         if found is None:
