@@ -111,6 +111,7 @@ def test_tables_made_once_per_game_agree_with_the_cards_and_the_rules_book(famil
     assert ("hades" in game.families) == any(game.inst[i].key == "hades.charon"
                                              for i in game.counted_over_phase)
     assert game.timing == {i: card.timing for i, card in game.inst.items()}
+    assert all(game.powers[i] is card.power for i, card in game.inst.items())
     assert game.colours_in_play == [c.value for c in game.rules.columns]  # Phase IV's columns
     assert all(game.number(name) == game.rules.number(name) for name in game.rules.numbers)
 
@@ -317,3 +318,24 @@ def test_an_amount_s_text_is_written_once_as_it_would_be_afresh():
     fresh = [_amount.__wrapped__(*a) for a in amounts]
     assert [_amount(*a) for a in amounts] == fresh == [_amount(*a) for a in amounts]
     assert _amount(1, 2, 0) == "1 gold and 2 VP" and _amount(0, 0, 3) == "3 PP"
+
+
+def test_a_power_s_steps_become_the_tasks_their_fields_name():
+    """``task_of`` makes its tasks with positional arguments (faster than keywords): every step
+    of every card's power, used by each seat, becomes the task the keyword form makes."""
+    from mythlab.elysium.context import GameContext
+    from mythlab.elysium.powers import ResourceEffect, evaluate
+    from mythlab.elysium.state import Task
+
+    for families in sorted(rules_book().family_sets):
+        game = mythlab.make("elysium", families=families)
+        state = game.initial_state()
+        for i, card in game.inst.items():
+            for e in evaluate(card.power, GameContext(state, 1, game.facts[i])):
+                task = state.task_of(e, 7, i)
+                assert (task.player, task.card, task.group) == (e.player, i, 7)
+                if isinstance(e, ResourceEffect):
+                    assert task == Task(e.kind, e.player, i, gold=e.amount.gold, vp=e.amount.vp,
+                                        pp=e.amount.pp, group=7)
+                else:
+                    assert (task.gold, task.vp, task.pp) == (0, 0, 0)

@@ -109,6 +109,8 @@ class GameTables:
         rendered = {c.key: render(c) for c in self.inst.values()}
         self.texts = {i: rendered[c.key] for i, c in self.inst.items()}
         self.timing = {i: c.timing for i, c in self.inst.items()}
+        #: each instance's power, read from a plain table (``ElysiumState.use``)
+        self.powers = {i: c.power for i, c in self.inst.items()}
         #: the instances whose powers a turn may use (Activate, Trigger), and Phase III
         self.turn_powers = frozenset(i for i, c in self.inst.items()
                                      if c.timing in (Timing.ACTIVATE, Timing.TRIGGER))

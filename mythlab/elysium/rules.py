@@ -643,7 +643,7 @@ class ElysiumState(State):
             return
         ctx = GameContext(self, q, self.game.facts[instance])
         self.log(f"{self.player_name(q)} uses {self.game.labels[instance]}.", rule)
-        self.push_effects(evaluate(self.card(instance).power, ctx), group or self.group(),
+        self.push_effects(evaluate(self.game.powers[instance], ctx), group or self.group(),
                           instance)
 
     def fire(self, q: int, kind: EventKind, instance: str) -> None:
@@ -659,24 +659,28 @@ class ElysiumState(State):
             if kind not in listens[c]:  # its power would do nothing (``_fires``)
                 continue
             ctx = GameContext(self, q, self.game.facts[c])
-            effects = evaluate(self.card(c).power, ctx, event=event)
+            effects = evaluate(self.game.powers[c], ctx, event=event)
             if effects:
                 self.log(f"{self.game.labels[c]} reacts.",
                          OWN_POWER if c == instance else PERMANENT)
                 self.push_effects(effects, self.group(), c)
 
     def push_effects(self, effects: Sequence[Effect], group: int, source: str) -> None:
-        """A power's effects as tasks, the first effect on top."""
+        """A power's effects as tasks, the first effect on top (``push``, each)."""
+        tasks, task_of = self.data.tasks, self.task_of
         for e in reversed(effects):
-            self.push(self.task_of(e, group, source))
+            tasks.append(task_of(e, group, source))
 
     def task_of(self, e: Effect, group: int, source: str) -> Task:
         """One effect as a task (the stack's unit of work)."""
+        # positional arguments: the dataclass's ``__init__`` matches keywords to its 14
+        # fields about twice as slowly, at each of a power's steps
         if isinstance(e, ResourceEffect):
             amount = e.amount
-            return Task(e.kind, e.player, source, gold=amount.gold, vp=amount.vp, pp=amount.pp,
-                        group=group)
-        t = Task("", e.player, source, group=group)
+            # kind, player, card, count, gold, vp, pp, mode, spec, zone, zone2, group
+            return Task(e.kind, e.player, source, 0, amount.gold, amount.vp, amount.pp,
+                        "", "", "", "", group)
+        t = Task("", e.player, source, 0, 0, 0, 0, "", "", "", "", group)
         if isinstance(e, CardEffect):
             spec: Any = e.spec
             t.kind, t.count = TASK_KINDS.get(e.kind, e.kind), e.count

@@ -33,6 +33,11 @@ if TYPE_CHECKING:
     from .rules import ElysiumState
 
 
+#: read once: a member read through its class goes through the Enum metaclass's ``__getattr__``
+#: hook (Python 3.11)
+_ACTIVATE = Timing.ACTIVATE
+
+
 def power_offers(s: ElysiumState, q: int, powers: frozenset[str],
                  make: Callable[[ElysiumState, str], Action],
                  extra: Sequence[str] = ()) -> list[Action]:
@@ -146,7 +151,7 @@ def do_take_citizen(s: ElysiumState, t: Task, a: Action) -> None:
 def do_use(s: ElysiumState, t: Task, a: Action) -> None:
     """Use an Activate power (the card turns) or a Trigger power (its ring comes off), p.7."""
     c = a.args[0]
-    if s.card(c).timing is Timing.ACTIVATE:
+    if s.game.timing[c] is _ACTIVATE:
         s.seat(t.player, "turned").turned.append(c)
         s.use(t.player, c, ACTIVATE)
     else:
