@@ -339,3 +339,16 @@ def test_a_power_s_steps_become_the_tasks_their_fields_name():
                                         pp=e.amount.pp, group=7)
                 else:
                     assert (task.gold, task.vp, task.pp) == (0, 0, 0)
+
+
+def test_options_told_apart_only_when_their_texts_repeat():
+    """``_unique`` returns distinct texts as they are (no Counter made) and numbers repeated
+    ones as the plain rule does."""
+    from collections import Counter
+
+    from mythlab.elysium.power_tasks import _unique
+
+    for labels in (["gain 1 gold", "gain 1 VP"], ["a", "b", "a"], ["x", "x"], ["only"], []):
+        seen = Counter(labels)
+        assert _unique(labels) == [f"{x} (option {i + 1})" if seen[x] > 1 else x
+                                   for i, x in enumerate(labels)]

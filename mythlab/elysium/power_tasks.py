@@ -86,7 +86,13 @@ def offer_discard(s: ElysiumState, t: Task) -> list[Action]:
         pool = s.distinct(c for c in pool if c not in seat.citizens) + citizens
     else:
         pool = s.distinct(c for c in s.zone(t.zone) if spec.matches(s.game.facts[c]))
-    return [act(f"discard {s.label(q, c)}", "discard", POWERS, c) for c in pool]
+    return s.moves(_discard_move, [(c, s.label(q, c)) for c in pool])
+
+
+def _discard_move(s: ElysiumState, card: tuple[str, str]) -> Action:
+    """Discard the card ``instance``, named ``name`` (a Citizen's name hides it)."""
+    instance, name = card
+    return act(f"discard {name}", "discard", POWERS, instance)
 
 
 @RULES.does("discard")
@@ -170,11 +176,17 @@ def do_use_power(s: ElysiumState, t: Task, a: Action) -> None:
 @RULES.offers("choose")
 def offer_choose(s: ElysiumState, t: Task) -> list[Action]:
     """Choose one of a power's options; identical texts are told apart by number."""
-    labels = _unique(t.labels)
-    return [act(f"choose: {label}", "choose", ATHENA_ORDER, i) for i, label in enumerate(labels)]
+    return s.moves(_choose_move, enumerate(_unique(t.labels)))
+
+
+def _choose_move(s: ElysiumState, option: tuple[int, str]) -> Action:
+    index, label = option
+    return act(f"choose: {label}", "choose", ATHENA_ORDER, index)
 
 
 def _unique(labels: list[str]) -> list[str]:
+    if len(set(labels)) == len(labels):  # most often: no Counter to make
+        return labels
     seen: Counter[str] = Counter(labels)
     return [f"{x} (option {i + 1})" if seen[x] > 1 else x for i, x in enumerate(labels)]
 
@@ -194,9 +206,17 @@ def offer_may(s: ElysiumState, t: Task) -> list[Action]:
     out = []
     first = t.options[0][0] if t.options[0] else None
     if first is None or first.kind != "pay" or _affordable(s.read_seat(t.player), first):
-        out.append(act(f"accept: {t.labels[0]}", "accept", ATHENA_ORDER))
-    out.append(act("decline", "decline", ATHENA_ORDER))
+        out.append(s.move(_accept_move, t.labels[0]))
+    out.append(s.move(_decline_move))
     return out
+
+
+def _accept_move(s: ElysiumState, label: str) -> Action:
+    return act(f"accept: {label}", "accept", ATHENA_ORDER)
+
+
+def _decline_move(s: ElysiumState) -> Action:
+    return act("decline", "decline", ATHENA_ORDER)
 
 
 @RULES.does("accept")

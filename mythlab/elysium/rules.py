@@ -721,13 +721,12 @@ class ElysiumState(State):
                         rule: str) -> list[Action]:
         """Every legal transfer: a card of the domain and the legend it joins (p.8-9), in the
         order of ``legends.places``."""
-        seat, cards, labels, move = self.data.seats[q], self.game.inst, self.game.labels, \
-            self.move
+        seat, cards, labels = self.data.seats[q], self.game.inst, self.game.labels
         facts = self.game.facts  # a card's level read here, not from its pydantic ``Card``
         views = [self.legend_view(legend, seat) for legend in seat.legends]
         citizens, gold, free, extra = seat.citizens, seat.gold, mode == "free", \
             mode == "plus_one"
-        out: list[Action] = []
+        out: list[tuple] = []  # each move's arguments, made into moves at once (``moves``)
         citizen_seen = False
         for c in seat.domain:
             if spec is not ANY and not spec.matches(self.facts(q, c)):
@@ -741,15 +740,14 @@ class ElysiumState(State):
                 card, name = cards[c], labels[c]
                 cost = 0 if free else facts[c].level + extra
                 if cost <= gold:
-                    out.append(move(_transfer_move, kind, rule, c, name, -1, "", cost))
+                    out.append((kind, rule, c, name, -1, "", cost))
             for index, view in enumerate(views):
                 level = view.level(c, card)
                 if level is not None:
                     cost = 0 if free else level + extra
                     if cost <= gold:
-                        out.append(move(_transfer_move, kind, rule, c, name, index,
-                                        view.detail, cost))
-        return out
+                        out.append((kind, rule, c, name, index, view.detail, cost))
+        return self.moves(_transfer_move, out)
 
     def legend_view(self, legend: list[str], seat: Seat) -> L.LegendView:
         """``legends.LegendView`` of a legend of ``seat``, made once for each content (its
@@ -806,10 +804,10 @@ class ElysiumState(State):
                 self.to_change("level_bonus")[level][1] = max(holder[1], size)
 
 
-def _transfer_move(s: ElysiumState, kind: str, rule: str, instance: str, name: str, index: int,
-                   detail: str, cost: int) -> Action:
+def _transfer_move(s: ElysiumState, move: tuple[str, str, str, str, int, str, int]) -> Action:
     """A transfer of ``instance`` (named ``name``) to legend ``index`` (-1: a new one), whose
-    description is ``detail``."""
+    description is ``detail``, as its move kind and ``rule`` allow."""
+    kind, rule, instance, name, index, detail, cost = move
     where = "a new legend" if index < 0 else f"legend {index + 1}"
     return act(f"transfer {name} to {where}", kind, rule, instance, index, cost,
                note=f"Transfer {name} to {where}{detail} for {cost} gold")

@@ -208,8 +208,12 @@ def offer_legend(s: ElysiumState, t: Task) -> list[Action]:
                 + ", ".join(s.game.labels[c] for c in counted)
                 + f" will count the {len(seat.transferred)} card(s) you transferred"
                 if counted else "")
-        out.append(act("end transfers", "end_transfers", PHASE_III, note=note))
+        out.append(s.move(_end_transfers_move, note))
     return out
+
+
+def _end_transfers_move(s: ElysiumState, note: str) -> Action:
+    return act("end transfers", "end_transfers", PHASE_III, note=note)
 
 
 @RULES.does("transfer")
