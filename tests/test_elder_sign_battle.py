@@ -72,6 +72,49 @@ def test_best_reroll_keeps_what_the_combat_task_needs(awake):
     assert battle.reroll_chance(s, best) == max(battle.reroll_chance(s, a) for a in acts)
 
 
+def _cards(s, effect: str) -> list[str]:
+    return [name for name, c in s.game.data.cards.items() if c.effect == effect]
+
+
+def test_items_not_spells_spends_an_item_and_never_a_spell(awake):
+    """Rule 'items_not_spells': before a roll against the Ancient One an item is spent, a
+    spell never; with only spells the dice are rolled."""
+    spell, item = _cards(awake, "hold_die")[0], _cards(awake, "add_red")[0]
+    roll = Action("roll 6 green", "roll")
+    spend = {c: Action(f"spend {c}", "spend", (c,)) for c in (spell, item)}
+    assert battle.items_not_spells(awake, [roll, spend[spell], spend[item]]) is spend[item]
+    assert battle.items_not_spells(awake, [roll, spend[spell]]) is roll
+
+
+def test_the_battle_rules_spend_the_items_and_hold_no_die_on_a_spell(awake):
+    """Played out by the search's rules with a spell and an item more in each hand, the
+    battle spends the items, casts no spell and so never puts a die on one (p.9-10, p.12);
+    a decision that offers a heal is left to OddsBot's rules."""
+    s = awake.clone()
+    held = {c for place in s.data.seats if place.investigator for c in place.investigator.cards}
+    spells = [c for c in _cards(s, "hold_die") if c not in held][:2]
+    items = [c for c in _cards(s, "add_yellow") if c not in held][:2]
+    for seat, place in enumerate(s.data.seats):
+        place.investigator.cards = [*place.investigator.cards, spells[seat], items[seat]]
+    s = s.edited()
+    spent, rng = [], __import__("random").Random(5)
+    while not s.is_terminal() and s.data.awake:
+        if s.is_chance_node():
+            s = s.apply(s.sample_chance(rng))
+            continue
+        acts = s.legal_actions()
+        kinds = {a.kind for a in acts}
+        assert "spell-die" not in kinds
+        move = search_play.rules_move(s)
+        if "spend" in kinds and "heal" not in kinds:
+            assert move is battle.items_not_spells(s, acts)
+        if move.kind == "spend":
+            assert s.game.data.cards[move.args[0]].effect != "hold_die"
+            spent.append(move.args[0])
+        s = s.apply(move)
+    assert set(items) <= set(spent)
+
+
 def test_battle_policy_answers_only_in_the_battle():
     """Before the awakening the battle rules make no move."""
     s = mythlab.make("elder_sign", players=2, seed=0).initial_state()

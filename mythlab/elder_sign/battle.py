@@ -14,6 +14,17 @@ Three rules, each measured against ``OddsBot``'s (its rules are meant for advent
 - ``best_reroll``: a clue rerolls the dice whose reroll gives the highest exact chance of
   completing the combat task (the dice kept count as they lie, ``reroll_chance``), where
   ``OddsBot`` rerolls them all.
+- ``items_not_spells``: before a roll, spend the items and allies (an item's die joins this
+  attack), never a spell, where ``OddsBot`` spends every card. A spell takes a rolled die
+  and holds it until a completion uses it (p.9-10), and a combat task seldom takes the held
+  face as it lies, so a spell cast in the battle keeps a die off roll after roll.
+
+Measured in a battle lab: 52 awakening positions of OddsBot games (seeds 0-59, two
+investigators), the battle played 10 times from each by each rule set with the same
+generators (paired). ``items_not_spells`` won 21.3 % of the battles against 18.7 % for the
+rules without it (+2.7 points, 95 % ±2.2); casting spells but holding the least useful die
+won 5.6 %, spending no item 16.0 %; holding a die on a spell used first in completions, or a
+clue kept for rerolls of 30 % or more, changed the rate by less than a point.
 
 ``battle_policy`` is these rules in the battle, ``OddsBot``'s elsewhere.
 """
@@ -113,9 +124,18 @@ def best_reroll(s: ElderSignState, acts: list[Action]) -> Action | None:
     return max(clues, key=lambda a: (reroll_chance(s, a), len(a.args[0]), a.label))
 
 
+def items_not_spells(s: ElderSignState, acts: list[Action]) -> Action:
+    """Before a roll: spend the first item or ally offered, never a spell, else the first
+    move (the roll, or giving up with no die to roll)."""
+    cards = s.game.data.cards
+    return next((a for a in acts if a.kind == "spend" and
+                 cards[a.args[0]].effect != "hold_die"), acts[0])
+
+
 def battle_policy(s: ElderSignState) -> Action | None:
-    """In the battle, the move ``cheapest_completion``, ``best_reroll`` or ``weakest_aside``
-    makes when one applies; None otherwise (then ``OddsBot``'s rules)."""
+    """In the battle, the move ``cheapest_completion``, ``best_reroll``, ``weakest_aside``
+    or ``items_not_spells`` makes when one applies; None otherwise (then ``OddsBot``'s
+    rules, which heal first)."""
     if not in_battle(s) or s.is_chance_node():
         return None
     acts = s.legal_actions()
@@ -126,4 +146,6 @@ def battle_policy(s: ElderSignState) -> Action | None:
         return best_reroll(s, acts)
     if "aside" in kinds:
         return weakest_aside(acts)
+    if "spend" in kinds and "heal" not in kinds:
+        return items_not_spells(s, acts)
     return None

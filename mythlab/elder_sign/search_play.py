@@ -10,9 +10,10 @@ against the others. So the search is spent where the team's choices meet the bat
   adventure by ``OddsBot``'s rules, the dice of the battle by :mod:`.battle`'s, the choice
   of a card far from the awakening by ``OddsBot``'s exact odds (a search of it on the
   learned value lost more games). It answers None, so the bot searches, for the battle's
-  choices that trade one resource for another (``BATTLE_CHOICES``: spend a card now or
-  later, whom to heal, which maximum to lose) and for the choice of an adventure or the
-  Entrance once the doom track is ``NEAR`` full (how the team meets the battle).
+  choices that trade one resource for another (``BATTLE_CHOICES``: whom to heal, which
+  maximum to lose; the cards are spent by :mod:`.battle`'s ``items_not_spells``) and for
+  the choice of an adventure or the Entrance once the doom track is ``NEAR`` full (how the
+  team meets the battle).
 - ``search_rollout`` plays those rules from there to the end of the game, once the Ancient
   One is awake or near, so the search values such a move by playing the battle out; far
   from the awakening it answers None and the learned value (``evaluate.search_value``)
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 #: doom tokens left before the awakening at which the choice of an adventure is searched
 NEAR = 1
 #: the battle's move kinds that trade resources, searched when offered with another move
-BATTLE_CHOICES = frozenset({"spend", "heal", "max", "helper"})
+BATTLE_CHOICES = frozenset({"heal", "max", "helper"})
 
 _ODDS = OddsBot()
 
