@@ -145,23 +145,27 @@ class ElderSignData:
     result: str = ""                                    # "won" / "lost" with the reason
 
 
-def _copy_with(obj, **fields):
-    """A shallow copy of the dataclass ``obj`` with ``fields`` replaced (no __init__ run)."""
-    new = object.__new__(type(obj))
-    new.__dict__ = {**obj.__dict__, **fields}
-    return new
-
-
-def copy_investigator(inv: Investigator) -> Investigator:
-    """A copy of an investigator with its own card and trophy lists (the rest is immutable)."""
-    return _copy_with(inv, cards=inv.cards[:], trophies=inv.trophies[:])
+#: a dataclass instance made without running ``__init__``: a copy sets its ``__dict__`` to a
+#: new dict built from the original's (``{**d}``: a plain dict, where ``d.copy()`` of an
+#: instance's shared-key dict would give one that attribute access reads more slowly)
+_new = object.__new__
 
 
 def copy_seat(seat: Seat) -> Seat:
-    """A copy of a seat with its own devoured list and investigator."""
-    inv = seat.investigator
-    return _copy_with(seat, devoured=seat.devoured[:],
-                      investigator=None if inv is None else copy_investigator(inv))
+    """A copy of a seat with its own devoured list and investigator, which has its own card
+    and trophy lists (the rest of them is immutable)."""
+    fields = {**seat.__dict__}
+    fields["devoured"] = fields["devoured"][:]
+    inv = fields["investigator"]
+    if inv is not None:
+        copied = {**inv.__dict__}
+        copied["cards"] = copied["cards"][:]
+        copied["trophies"] = copied["trophies"][:]
+        fields["investigator"] = inv = _new(type(inv))
+        inv.__dict__ = copied
+    new = _new(type(seat))
+    new.__dict__ = fields
+    return new
 
 
 #: the fields of the position that rules replace, never change in place (``d.cup = d.cup +
@@ -182,8 +186,14 @@ def copy_for_move(d: ElderSignData) -> ElderSignData:
     are, and so are the cards in play, which a move replaces rather than edits:
     :func:`effects.place_monster`). The copy-on-write tests check that no move changes an
     earlier position."""
-    a = d.attempt
-    return _copy_with(d, attempt=None if a is None else _copy_with(a))
+    fields = {**d.__dict__}
+    a = fields["attempt"]
+    if a is not None:
+        fields["attempt"] = attempt = _new(type(a))
+        attempt.__dict__ = {**a.__dict__}
+    new = _new(type(d))
+    new.__dict__ = fields
+    return new
 
 
 def without(items: list, item) -> list:
