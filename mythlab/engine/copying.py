@@ -207,10 +207,11 @@ def _write_slotted_copier(kind: type) -> Callable[[Any], Any]:
     hints = _field_hints(kind) or {f.name: Any for f in dataclasses.fields(kind)}
     names: dict[str, Any] = {"replicate": replicate, "_new": object.__new__, "_kind": kind,
                              "_set": object.__setattr__}
+    frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
     lines = ["def copy(o):", "    n = _new(_kind)"]
     for name, hint in hints.items():
         code = _expression(hint, f"o.{name}", names) or f"o.{name}"
-        lines.append(f"    _set(n, {name!r}, {code})")  # frozen records too
+        lines.append(f"    _set(n, {name!r}, {code})" if frozen else f"    n.{name} = {code}")
     lines.append("    return n")
     exec("\n".join(lines), names)  # noqa: S102  code written here from field names and types
     return names["copy"]
