@@ -87,6 +87,34 @@ def test_a_record_holding_attributes_beyond_its_fields_is_still_copied_deeply():
     assert twin.extra == ["a"] and twin.extra is not original.extra
 
 
+@dataclass(slots=True)
+class Seat:
+    hero: Hero | None
+    hands: list[list[str]] = field(default_factory=list)
+    table: Table | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sealed:
+    bag: list[str]
+
+
+def test_a_slotted_record_is_copied_slot_by_slot_as_its_fields_say():
+    """A slotted dataclass gets a copier written from its fields too (``copy.deepcopy`` was
+    many times slower): equal, and sharing nothing that can change, frozen ones included."""
+    original = Seat(Hero("Io", ["a"]), [["b"]], table())
+    twin = replicate(original)
+    assert twin == original
+    for mine, theirs in zip([original, original.hero, original.hero.cards, original.hands,
+                             original.hands[0], *mutables(original.table)],
+                            [twin, twin.hero, twin.hero.cards, twin.hands, twin.hands[0],
+                             *mutables(twin.table)], strict=True):
+        assert mine is not theirs, f"{mine!r} is shared"
+    sealed = Sealed(["x"])
+    assert replicate(sealed) == sealed and replicate(sealed).bag is not sealed.bag
+    assert replicate(Seat(None)) == Seat(None)
+
+
 def test_replicate_and_deepcopy_agree_on_every_game_state():
     for name in mythlab.games():
         game = mythlab.make(name, seed=5)

@@ -7,10 +7,12 @@ is free unless it is locked, held on a spell or marker, or in use in the current
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)
 class Investigator:
     """The investigator a player controls now."""
 
@@ -27,7 +29,7 @@ class Investigator:
     used_today: bool = False       # a once-per-day ability was used since the last midnight
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One player: the investigator in play and the ones already devoured."""
 
@@ -72,7 +74,7 @@ class SpellDie:
     die: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Attempt:
     """The active player's adventure (or attack on the Ancient One) in progress.
 
@@ -111,7 +113,7 @@ class Task:
     place: str = ""                # where a die is to be locked ("monster:X09", ...)
 
 
-@dataclass
+@dataclass(slots=True)
 class ElderSignData:
     """The whole position."""
 
@@ -145,23 +147,32 @@ class ElderSignData:
     result: str = ""                                    # "won" / "lost" with the reason
 
 
-def _copy_with(obj, **fields):
-    """A shallow copy of the dataclass ``obj`` with ``fields`` replaced (no __init__ run)."""
-    new = object.__new__(type(obj))
-    new.__dict__ = {**obj.__dict__, **fields}
-    return new
+def _copier(kind: type, lists: tuple[str, ...] = (), **made: Callable[[Any], Any]
+            ) -> Callable[[Any], Any]:
+    """A function copying an instance of the slotted dataclass ``kind`` field by field (no
+    ``__init__`` run, no dict made): the fields ``lists`` get their own shallow copy, a field
+    of ``made`` is copied by its function unless None, the others are shared. Written once
+    per kind: a move copies the position and its attempt at every step."""
+    body = []
+    for name in (f.name for f in fields(kind)):
+        if name in lists:
+            value = f"o.{name}[:]"
+        elif name in made:
+            value = f"(None if o.{name} is None else _{name}(o.{name}))"
+        else:
+            value = f"o.{name}"
+        body.append(f"    n.{name} = {value}")
+    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind,
+                             **{f"_{name}": f for name, f in made.items()}}
+    exec("\n".join(["def copy(o):", "    n = _new(_kind)", *body, "    return n"]),  # noqa: S102
+         scope)
+    return scope["copy"]
 
 
-def copy_investigator(inv: Investigator) -> Investigator:
-    """A copy of an investigator with its own card and trophy lists (the rest is immutable)."""
-    return _copy_with(inv, cards=inv.cards[:], trophies=inv.trophies[:])
-
-
-def copy_seat(seat: Seat) -> Seat:
-    """A copy of a seat with its own devoured list and investigator."""
-    inv = seat.investigator
-    return _copy_with(seat, devoured=seat.devoured[:],
-                      investigator=None if inv is None else copy_investigator(inv))
+#: a seat copied with its own devoured list and investigator, which has its own card and
+#: trophy lists (the rest of them is immutable)
+copy_seat: Callable[[Seat], Seat] = _copier(
+    Seat, ("devoured",), investigator=_copier(Investigator, ("cards", "trophies")))
 
 
 #: the fields of the position that rules replace, never change in place (``d.cup = d.cup +
@@ -174,6 +185,9 @@ SHARED_FIELDS = ("decks", "adventure_deck", "other_world_deck", "mythos_deck",
 COPIED_ON_WRITE = ("seats", "board", "locks", "spells", "pending")
 
 
+_copy_data = _copier(ElderSignData, attempt=_copier(Attempt))
+
+
 def copy_for_move(d: ElderSignData) -> ElderSignData:
     """The position copied for a move: the attempt under way is copied (nearly every move of
     an attempt changes it) but not its lists, which rules replace, never change in place
@@ -182,8 +196,7 @@ def copy_for_move(d: ElderSignData) -> ElderSignData:
     are, and so are the cards in play, which a move replaces rather than edits:
     :func:`effects.place_monster`). The copy-on-write tests check that no move changes an
     earlier position."""
-    a = d.attempt
-    return _copy_with(d, attempt=None if a is None else _copy_with(a))
+    return _copy_data(d)
 
 
 def without(items: list, item) -> list:

@@ -79,7 +79,7 @@ def _copier(kind: type) -> Callable[[Any], Any]:
         return _generic_tuple
     if _immutable(kind):
         return _shared
-    if _plain_dataclass(kind):
+    if _plain_dataclass(kind) or _slotted_dataclass(kind):
         return _dataclass_copier(kind)
     return copy.deepcopy
 
@@ -161,12 +161,19 @@ def _plain_dataclass(kind: Any) -> bool:
         and "__slots__" not in kind.__dict__
 
 
+def _slotted_dataclass(kind: Any) -> bool:
+    """A dataclass whose instances keep their fields in slots (``slots=True``) and no more."""
+    return isinstance(kind, type) and dataclasses.is_dataclass(kind) \
+        and set(kind.__dict__.get("__slots__", ())) == {f.name for f in dataclasses.fields(kind)}
+
+
 def _dataclass_copier(kind: type) -> Callable[[Any], Any]:
-    """Write the copier of the dataclass ``kind``: its ``__dict__`` copied, then each field
-    that can change replaced by a copy made as its declared type says."""
+    """Write the copier of the dataclass ``kind``: its ``__dict__`` copied (its slots set one
+    by one for a slotted dataclass), then each field that can change replaced by a copy made
+    as its declared type says."""
     _WRITING.add(kind)
     try:
-        return _write_copier(kind)
+        return _write_copier(kind) if _plain_dataclass(kind) else _write_slotted_copier(kind)
     finally:
         _WRITING.discard(kind)
 
@@ -192,6 +199,20 @@ def _write_copier(kind: type) -> Callable[[Any], Any]:
         if code is not None:
             lines.append(f"    c[{name!r}] = {code}")
     lines += ["    _set(n, '__dict__', c)", "    return n"]  # frozen records too
+    exec("\n".join(lines), names)  # noqa: S102  code written here from field names and types
+    return names["copy"]
+
+
+def _write_slotted_copier(kind: type) -> Callable[[Any], Any]:
+    hints = _field_hints(kind) or {f.name: Any for f in dataclasses.fields(kind)}
+    names: dict[str, Any] = {"replicate": replicate, "_new": object.__new__, "_kind": kind,
+                             "_set": object.__setattr__}
+    frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    lines = ["def copy(o):", "    n = _new(_kind)"]
+    for name, hint in hints.items():
+        code = _expression(hint, f"o.{name}", names) or f"o.{name}"
+        lines.append(f"    _set(n, {name!r}, {code})" if frozen else f"    n.{name} = {code}")
+    lines.append("    return n")
     exec("\n".join(lines), names)  # noqa: S102  code written here from field names and types
     return names["copy"]
 
