@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from mythlab.engine import Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
+from mythlab.engine.records import record
 
 from . import challenges, turn, wars  # noqa: F401  (their rules register in RULES)
 from .events import carry_out
@@ -123,10 +124,11 @@ class AgeaGame(Game):
         check_playable(self.cards, self.players)
         self.numbers = rule_numbers()
         self.deck = deck_list(self.cards)
-        #: the card of each card id and each copy in the deck ("hydra#2"), built once:
-        #: ``AgeaState.card`` is the rules' most frequent look-up (cards never change)
-        self.card_of: dict[str, Card] = {c.id: c for c in self.cards}
-        self.card_of.update((i, self.cards[card_id(i)]) for i in self.deck)
+        #: the card of each card id and each copy in the deck ("hydra#2"), built once as a
+        #: plain record (``engine.records``): ``AgeaState.card`` is the rules' most frequent
+        #: look-up (cards never change)
+        self.card_of: dict[str, Card] = {c.id: record(c) for c in self.cards}
+        self.card_of.update((i, self.card_of[card_id(i)]) for i in self.deck)
         #: moves made once per game by ``AgeaState.once``, by maker and arguments
         self.made: dict[tuple, Any] = {}
 

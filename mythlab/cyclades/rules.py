@@ -21,6 +21,7 @@ from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 from mythlab.engine.copying import replicate
 from mythlab.engine.errors import shown
+from mythlab.engine.records import record
 
 # the rules modules register their offers and moves with RULES as they are imported
 from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa: F401
@@ -143,9 +144,11 @@ class CycladesGame(Game):
                       for i in self.islands}
         #: each sea zone's place in map order, to list some zones in that order without a scan
         self.zone_order = {z: k for k, z in enumerate(self.zones)}
-        self.gods = {g.id: g for g in gods()}
-        self.arrangement = arrangements()[self.players]
-        self.cards = creature_cards()
+        #: the gods, the arrangement and the creature cards the rules read at every step, as
+        #: plain records of the validated data (``engine.records``)
+        self.gods = {g.id: record(g) for g in gods()}
+        self.arrangement = record(arrangements()[self.players])
+        self.cards = {name: record(card) for name, card in creature_cards().items()}
         #: the price and temple discounts of each slot of the track, per count of unused
         #: temples (``actions.creature_costs``)
         self.creature_costs: dict[int, tuple[tuple[int, int], ...]] = {}

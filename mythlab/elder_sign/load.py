@@ -10,15 +10,16 @@ rulebook is silent or open, are in ``rulings.yaml`` (:func:`rulings`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from mythlab.engine import DataError
 from mythlab.engine.datafiles import Ruling, game_data, read_rulings, read_yaml, validate_entry
+from mythlab.engine.records import record
 
 from .dice import parse_row
 from .odds import Adventure, adventures
@@ -336,5 +337,18 @@ def rulings() -> dict[str, Ruling]:
 
 @cache
 def builtin_data() -> GameData:
-    """The shipped data, loaded once."""
-    return load_game_data()
+    """The shipped data, loaded once, its entries as plain records (``engine.records``:
+    the rules read them at every step)."""
+    data = load_game_data()
+    return replace(data, **{f.name: _records(getattr(data, f.name)) for f in fields(data)})
+
+
+def _records(entries: Any) -> Any:
+    """A table or tuple of validated entries, each pydantic one as its plain record (the
+    adventures are dataclasses already)."""
+    def kept(entry: Any) -> Any:
+        return record(entry) if isinstance(entry, BaseModel) else entry
+
+    if isinstance(entries, dict):
+        return {key: kept(entry) for key, entry in entries.items()}
+    return tuple(map(kept, entries))

@@ -16,6 +16,7 @@ from typing import Any
 from mythlab.engine import Action, DataError, Game, Phase, PhaseBook, State
 from mythlab.engine.chance import SeededStream
 from mythlab.engine.errors import shown
+from mythlab.engine.records import record
 
 from .checks import check_invariants
 from .hidden import HIDDEN
@@ -90,11 +91,12 @@ class GameTables:
             n = 0
             for card in book.family(family).cards:
                 _check_card(book.family(family).file, card)
+                kept = record(card)  # the rules read cards at every step (``engine.records``)
                 for _ in range(card.copies):
                     n += 1
                     instance = f"{CODES[family]}{n}"
                     self.deck.append(instance)
-                    self.inst[instance] = card
+                    self.inst[instance] = kept
         self.keys = {i: c.key for i, c in self.inst.items()}
         self.facts = {i: CardFacts(i, c.family.value, c.level, eleusis=c.eleusis)
                       for i, c in self.inst.items()}
