@@ -20,8 +20,9 @@ def test_the_card_table_gives_each_copys_card():
     game = mythlab.make("agea", players=3)
     s = game.initial_state()
     for instance in [*game.deck, *(c.id for c in game.cards)]:
-        assert s.card(instance) is game.cards[card_id(instance)]
-    assert s.card("hydra#9") is game.cards["hydra"]  # a copy the deck was not built with
+        assert s.card(instance) == game.cards[card_id(instance)]  # its record (engine.records)
+        assert s.card(instance) is s.card(card_id(instance))  # one record for every copy
+    assert s.card("hydra#9") is s.card("hydra")  # a copy the deck was not built with
     with pytest.raises(KeyError):
         s.card("no-such-card")
 

@@ -238,7 +238,7 @@ class AgeaState(State):
         try:
             return self.game.card_of[instance]
         except KeyError:  # not a copy the deck was built with: by its card id
-            return self.game.cards[card_id(instance)]
+            return self.game.card_of[card_id(instance)]
 
     def name(self, instance: str) -> str:
         """A card in play's name as moves and the log show it."""
