@@ -348,17 +348,24 @@ class AgeaState(State):
     def traits(self, hero: Hero) -> list[tuple[str, str]]:
         """Every trait the hero has now, with the card it comes from: "Relics & Companions lend
         their traits", and so do blessings (Agea rulebook, English edition, Adventure Phase)."""
-        found = [(t, hero.card) for t in self.card(hero.card).traits]
-        found += [(t, "gained") for t in hero.gained]
+        # loops, not comprehensions: on Python 3.11 each comprehension is a function call,
+        # which cost as much as the rest of this method
+        found = []
+        for t in self.card(hero.card).traits:
+            found.append((t, hero.card))
+        for t in hero.gained:
+            found.append((t, "gained"))
         for b in hero.blessed:
-            found += [(t, b) for t in self.card(b).traits]
+            for t in self.card(b).traits:
+                found.append((t, b))
         for a in hero.attached:
             c = self.card(a)
             if c.effect == "any-one-trait":
                 if self.data.clay_trait:
                     found.append((self.data.clay_trait, a))
             else:
-                found += [(t, a) for t in c.traits]
+                for t in c.traits:
+                    found.append((t, a))
         return found
 
     def trait_names(self, hero: Hero) -> set[str]:
