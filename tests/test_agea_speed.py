@@ -11,7 +11,13 @@ import pytest
 import mythlab
 from mythlab.agea.load import card_id
 from mythlab.agea.scenarios import scenario
-from mythlab.agea.state import SHARED_FIELDS, copy_sharing_lists, copy_sharing_players
+from mythlab.agea.state import (
+    SHARED_FIELDS,
+    Hero,
+    copy_hero,
+    copy_sharing_lists,
+    copy_sharing_players,
+)
 from mythlab.engine import State
 from mythlab.engine.copying import replicate
 
@@ -94,6 +100,19 @@ def test_copy_sharing_lists_copies_the_player_and_shares_its_lists():
             assert getattr(new, f.name) is old_value, f"{f.name} is copied"
 
 
+def test_copy_hero_copies_every_field_and_shares_the_lists():
+    """A hero copy has each field of the hero (a field added later and left out of the copy
+    is unset, which the comparison finds) and shares its lists, which a move replaces."""
+    h = Hero("hercules#1", delay=2, cursed=True, attached=["golden-fleece"], gained=["King"],
+             blessed=["blessing-of-zeus"], adventures_left=1)
+    new = copy_hero(h)
+    assert new == h and new is not h
+    for f in dataclasses.fields(h):
+        old_value = getattr(h, f.name)
+        if isinstance(old_value, list):
+            assert getattr(new, f.name) is old_value, f"{f.name} is copied"
+
+
 def test_a_move_copies_only_the_player_lists_it_changes():
     """Attaching a relic from the hand changes the hand and a hero, not the cities, the
     victory pile or the other player."""
@@ -151,7 +170,7 @@ def test_moves_made_once_per_game_are_the_moves_made_afresh(players):
         assert _offers(state.edited()) == offered
         game.made = made
         state = state.apply(rng.choice(state.legal_actions()))
-    assert len(game.made) > 10  # moves were made once and offered again
+    assert sum(map(len, game.made.values())) > 10  # moves were made once and offered again
 
 
 def test_agea_is_terminal_answers_as_the_engine_does():

@@ -129,8 +129,8 @@ class AgeaGame(Game):
         #: look-up (cards never change)
         self.card_of: dict[str, Card] = {c.id: record(c) for c in self.cards}
         self.card_of.update((i, self.card_of[card_id(i)]) for i in self.deck)
-        #: moves made once per game by ``AgeaState.once``, by maker and arguments
-        self.made: dict[tuple, Any] = {}
+        #: moves made once per game by ``AgeaState.once``, by maker, then by arguments
+        self.made: dict[Callable, dict[tuple, Any]] = {}
 
     def new_data(self, stream: SeededStream) -> AgeaData:
         """The shuffled deck and empty-handed players (Setup)."""
@@ -178,7 +178,7 @@ class AgeaState(State):
     [1, 0]
     """
 
-    __slots__ = ("_owned", "_owned_heroes")
+    __slots__ = ("_owned",)
     data_class = AgeaData
     rules = RULES
     data: AgeaData
@@ -191,9 +191,8 @@ class AgeaState(State):
         return copy_sharing_players(self.data)
 
     def _before_move(self, action: Action) -> None:
-        # the seats copied for this move, and (seat, list) for their lists: none yet
-        self._owned: set[int | tuple[int, str]] = set()
-        self._owned_heroes: set[str] = set()  # the heroes copied for it, by card: none yet
+        # what this move copied: seats, (seat, list) for their lists, and heroes by card
+        self._owned: set[int | tuple[int, str] | str] = set()
 
     def _may_be_over(self) -> bool:
         """Only a position whose game is over, or whose phase says so, may be terminal."""
@@ -255,10 +254,15 @@ class AgeaState(State):
 
     def _hero_at(self, instance: str) -> tuple[int, int, Hero]:
         """The owner of a hero card in play, its place among their heroes and its ``Hero``."""
-        for p, player in enumerate(self.data.players):
-            for i, h in enumerate(player.heroes):
+        # counted by hand: two enumerate iterators cost more than the search (a few heroes)
+        p = 0
+        for player in self.data.players:
+            i = 0
+            for h in player.heroes:
                 if h.card == instance:
                     return p, i, h
+                i += 1
+            p += 1
         raise KeyError(instance)
 
     def player_to_change(self, seat: int, *lists: str) -> Player:
@@ -294,7 +298,7 @@ class AgeaState(State):
         heroes = self.player_to_change(seat, "heroes").heroes
         hero = heroes[i]
         try:
-            owned = self._owned_heroes
+            owned = self._owned
         except AttributeError:  # not made by a move: it owns every hero
             return hero
         if hero.card not in owned:
@@ -306,11 +310,10 @@ class AgeaState(State):
         """``make(self, *args)``, made the first time this game asks for it and the same object
         after: for moves (immutable) that follow from ``args``, the cards and seats they name,
         and nothing else in the position."""
-        key = (make, *args)
         try:
-            return self.game.made[key]
+            return self.game.made[make][args]
         except KeyError:
-            made = self.game.made[key] = make(self, *args)
+            made = self.game.made.setdefault(make, {})[args] = make(self, *args)
             return made
 
     def owner_tag(self, player: int, me: int) -> str:
@@ -345,17 +348,24 @@ class AgeaState(State):
     def traits(self, hero: Hero) -> list[tuple[str, str]]:
         """Every trait the hero has now, with the card it comes from: "Relics & Companions lend
         their traits", and so do blessings (Agea rulebook, English edition, Adventure Phase)."""
-        found = [(t, hero.card) for t in self.card(hero.card).traits]
-        found += [(t, "gained") for t in hero.gained]
+        # loops, not comprehensions: on Python 3.11 each comprehension is a function call,
+        # which cost as much as the rest of this method
+        found = []
+        for t in self.card(hero.card).traits:
+            found.append((t, hero.card))
+        for t in hero.gained:
+            found.append((t, "gained"))
         for b in hero.blessed:
-            found += [(t, b) for t in self.card(b).traits]
+            for t in self.card(b).traits:
+                found.append((t, b))
         for a in hero.attached:
             c = self.card(a)
             if c.effect == "any-one-trait":
                 if self.data.clay_trait:
                     found.append((self.data.clay_trait, a))
             else:
-                found += [(t, a) for t in c.traits]
+                for t in c.traits:
+                    found.append((t, a))
         return found
 
     def trait_names(self, hero: Hero) -> set[str]:

@@ -81,7 +81,7 @@ def attach_actions(s: AgeaState, player: int, instance: str, heroes: list[Hero],
     """Attaching a relic or companion to one of the heroes (Promethean Clay picks a trait)."""
     actions: list[Action] = []
     for h in heroes:
-        actions += s.once(attach_to, instance, h.card, kind, rule)
+        actions += attach_to(s, instance, h.card, kind, rule)
     return actions
 
 
@@ -129,12 +129,12 @@ def offer_place(s: AgeaState, t: Task) -> list[Action]:
     else:
         rule = drawn_rule(s)
         actions = attach_actions(s, t.player, t.card, heroes, "attach", rule)
-        actions.append(s.once(keep_in_hand, t.card, rule))
+        actions.append(keep_in_hand(s, t.card, rule))
     if card.effect == "discard-for-vp":
         actions.append(act(f"discard {card.label} for {card.vp} VP", "cash", card_note(card),
                           t.card))
     if not actions:
-        actions.append(s.once(keep_in_hand, t.card, rule))
+        actions.append(keep_in_hand(s, t.card, rule))
     return actions
 
 
@@ -244,7 +244,7 @@ def event_actions(s: AgeaState, player: int, instance: str, kind: str) -> list[A
 def offer_event_drawn(s: AgeaState, t: Task) -> list[Action]:
     """An event drawn: "play it or keep it" (Draw Phase)."""
     rule = DRAW if s.data.phase == "Draw" else ADVENTURE
-    return event_actions(s, t.player, t.card, "play-drawn") + [s.once(keep_event, t.card, rule)]
+    return event_actions(s, t.player, t.card, "play-drawn") + [keep_event(s, t.card, rule)]
 
 
 def keep_event(s: AgeaState, instance: str, rule: str) -> Action:

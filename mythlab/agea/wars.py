@@ -95,18 +95,18 @@ def do_ready(s: AgeaState, t: Task, a: Action) -> None:
 
 
 @RULES.chances("war-roll")
-def war_roll_outcomes(s: AgeaState, t: Task) -> tuple[tuple[Action, Fraction], ...]:
+def war_roll_outcomes(s: AgeaState, t: Task) -> list[tuple[Action, Fraction]]:
     """Each player adds 1D6 to the Battle Total (tied leaders roll off, ruling war-tie)."""
     war = s.data.war
     assert war is not None
-    return s.once(war_d6_outcomes, t.player, "" if war.contenders else war.card)
+    return war_d6_outcomes(s, t.player, "" if war.contenders else war.card)
 
 
-def war_d6_outcomes(s: AgeaState, player: int, war: str) -> tuple[tuple[Action, Fraction], ...]:
+def war_d6_outcomes(s: AgeaState, player: int, war: str) -> list[tuple[Action, Fraction]]:
     """The six faces of a player's war die: for the war card ``war``, or in a roll-off."""
     what = f"for the {s.name(war)}" if war else "in the roll-off"
-    return tuple(uniform([act(f"{s.player_name(player)} rolls {r} {what}", "war-roll", WARS, r)
-                          for r in range(1, 7)]))
+    return uniform([act(f"{s.player_name(player)} rolls {r} {what}", "war-roll", WARS, r)
+                    for r in range(1, 7)])
 
 
 @RULES.does("war-roll")
