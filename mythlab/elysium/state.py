@@ -121,7 +121,12 @@ TO_CHANGE = {f.name: copy for f in fields(ElysiumData)
              if (copy := _COPIES_TO_CHANGE[str(f.type)]) is not None}
 
 
-#: an instance made without ``__init__``, for the copies below to fill its fields
+#: an instance made without ``__init__``, for the copies below to fill its fields. A copy takes
+#: ``dict(vars(...))`` as its ``__dict__``, not ``vars(...).copy()``: an instance ``__init__``
+#: made keeps its fields in a dict whose keys its class shares (a split dict), ``.copy()`` keeps
+#: it split, and Python 3.11 specializes no attribute read of an object whose ``__dict__`` is a
+#: split dict set by hand: every read of a copied position's or seat's fields took the generic,
+#: slower path
 _new = object.__new__
 #: how ``ElysiumState.seat`` copies each list of a ``Seat`` the first time a move changes it
 #: in place (a legend is a list too: a transfer appends to it)
@@ -136,7 +141,7 @@ def copy_sharing_lists(seat: Seat) -> Seat:
     """A copy of a seat that still shares ``seat``'s lists: a move changes one or two of them,
     so ``ElysiumState.seat`` copies a list (``SEAT_LISTS``) only when the rule names it."""
     new = _new(Seat)
-    new.__dict__ = seat.__dict__.copy()
+    new.__dict__ = dict(vars(seat))
     return new
 
 
@@ -156,7 +161,7 @@ def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     are new lists; of the tasks only the top one is copied, and only with ``copy_top``: the task
     a move answers is the only one its doer may change (a forced move made later in the same
     step copies its task first, ``ElysiumState._advance``)."""
-    copied = vars(data).copy()
+    copied = dict(vars(data))
     copied["seats"] = copied["seats"][:]
     tasks = copied["tasks"] = copied["tasks"][:]
     if copy_top and tasks:
