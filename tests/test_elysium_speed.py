@@ -81,6 +81,21 @@ def test_a_move_copies_only_what_it_changes():
         assert getattr(after.data, name) is getattr(state.data, name), name
 
 
+def test_a_task_s_copy_has_its_fields_and_shares_its_lists():
+    """``copy_task`` (a task is slotted: no ``__dict__`` to copy) gives a new task equal to the
+    old one field by field, sharing its lists, for every task of a random game's stacks."""
+    from dataclasses import fields
+
+    from mythlab.elysium.state import Task, copy_task
+
+    tasks = [t for s in random_states(3, 8) for t in s.data.tasks]
+    assert {t.kind for t in tasks} >= {"turn", "column", "legend", "may"}
+    for task in tasks:
+        copy = copy_task(task)
+        assert copy is not task and copy == task
+        assert all(getattr(copy, f.name) is getattr(task, f.name) for f in fields(Task))
+
+
 def offered(states):
     """Every field of every legal move of each state, worked out again (``edited``)."""
     return [[(a.label, a.kind, a.args, a.rule, a.note) for a in s.edited().legal_actions()]

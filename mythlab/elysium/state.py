@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from .powers import CardSpec
@@ -38,7 +39,10 @@ class Seat:
     legend_used: list[str] = field(default_factory=list)  # legend powers used this phase
 
 
-@dataclass
+#: slotted: the rules read a task's fields at every step, of tasks made by ``__init__`` and of
+#: copies (``copy_task``) alike, and a slot read specializes for both; a copy's ``__dict__``
+#: set by hand (see ``_new``) left the reads of copies, and of the tasks copied, unspecialized
+@dataclass(slots=True)
 class Task:
     """A pending decision or effect; the top of ``ElysiumData.tasks`` is resolved first.
 
@@ -145,12 +149,14 @@ def copy_sharing_lists(seat: Seat) -> Seat:
     return new
 
 
+#: a task's fields, in order (``copy_task``)
+_TASK_FIELDS = attrgetter(*(f.name for f in fields(Task)))
+
+
 def copy_task(task: Task) -> Task:
     """A copy of a task for a doer to change: the doers that change the task they answer
     (``rules.CHANGES_ITS_TASK``) change its count only, so its lists are shared."""
-    new = _new(Task)
-    new.__dict__ = task.__dict__.copy()
-    return new
+    return Task(*_TASK_FIELDS(task))
 
 
 def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
