@@ -244,6 +244,26 @@ def test_transfer_offers_from_legend_views_are_the_plain_ones(players, seed):
                     == plain_transfer_offers(s, q, mode)
 
 
+def test_the_levels_legend_views_of_one_shape_share_are_each_legend_s_own():
+    """The views of legends of one shape share what each card pays to join them
+    (``legend_levels``): for every legend of every seat of random games, every card of the
+    deck and a Citizen pay, through the shared table, what ``joining_level`` gives for that
+    very legend."""
+    from mythlab.elysium import legends as L
+
+    shapes = set()
+    for players, seed in ((2, 21), (4, 22)):
+        for s in random_states(players, seed):
+            cards = s.game.inst
+            for seat in s.data.seats:
+                for legend in seat.legends:
+                    view, plain = s.legend_view(legend, seat), L.shape(legend, seat, cards)
+                    shapes.add(plain)
+                    for i, card in [*cards.items(), ("", None)]:
+                        assert view.level(i, card) == L.joining_level(plain, card)
+    assert len(shapes) > 10
+
+
 def test_a_legend_view_tells_a_citizen_from_the_card_it_is():
     """The same cards make another legend when one of them lies face down: a level legend
     whose third card is a Citizen still takes a card of that card's family (p.9)."""

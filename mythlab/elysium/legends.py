@@ -133,15 +133,18 @@ class LegendView:
 
     __slots__ = ("shape", "detail", "_levels")
 
-    def __init__(self, legend: Legend, seat: Seat, cards: Mapping[str, Card]):
+    def __init__(self, legend: Legend, seat: Seat, cards: Mapping[str, Card],
+                 levels: dict[Shape, dict[str | None, int | None]]):
         self.shape = shape(legend, seat, cards)
         #: the legend as a transfer's note describes it
         self.detail = f" ({describe(legend, seat, cards)})"
-        self._levels: dict[str | None, int | None] = {}  # see ``level``
+        #: see ``level``: what a card pays depends on the legend's shape alone, so the views
+        #: of one shape share this table (``levels``, by shape, for the cards of ``cards``)
+        self._levels = levels.setdefault(self.shape, {})
 
     def level(self, instance: str, card: Card | None) -> int | None:
         """``joining_level`` of ``card``, the card of ``instance`` (None: a Citizen, whichever
-        card it is), worked out once per card."""
+        card it is), worked out once per card and legend shape."""
         key = None if card is None else instance
         try:
             return self._levels[key]

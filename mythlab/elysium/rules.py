@@ -754,12 +754,13 @@ class ElysiumState(State):
         cards, and which of them are Citizens) by the games of the same options."""
         citizens = seat.citizens
         key = (tuple(legend), tuple([c for c in legend if c in citizens]) if citizens else ())
-        views = self.game.legend_views
+        views, levels = self.game.legend_views, self.game.legend_levels
         found = views.get(key)
         if found is None:
             if len(views) >= LEGENDS_KEPT:
                 views.clear()
-            found = views[key] = L.LegendView(legend, seat, self.game.inst)
+                levels.clear()
+            found = views[key] = L.LegendView(legend, seat, self.game.inst, levels)
         return found
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:
