@@ -81,6 +81,21 @@ def test_a_move_copies_only_what_it_changes():
         assert getattr(after.data, name) is getattr(state.data, name), name
 
 
+def test_a_task_s_copy_has_its_fields_and_shares_its_lists():
+    """``copy_task`` (a task is slotted: no ``__dict__`` to copy) gives a new task equal to the
+    old one field by field, sharing its lists, for every task of a random game's stacks."""
+    from dataclasses import fields
+
+    from mythlab.elysium.state import Task, copy_task
+
+    tasks = [t for s in random_states(3, 8) for t in s.data.tasks]
+    assert {t.kind for t in tasks} >= {"turn", "column", "legend", "may"}
+    for task in tasks:
+        copy = copy_task(task)
+        assert copy is not task and copy == task
+        assert all(getattr(copy, f.name) is getattr(task, f.name) for f in fields(Task))
+
+
 def offered(states):
     """Every field of every legal move of each state, worked out again (``edited``)."""
     return [[(a.label, a.kind, a.args, a.rule, a.note) for a in s.edited().legal_actions()]
@@ -227,6 +242,26 @@ def test_transfer_offers_from_legend_views_are_the_plain_ones(players, seed):
                 offers = s.transfer_offers(q, mode, ANY, "transfer", "rule")
                 assert [(a.label, a.args, a.note) for a in offers] \
                     == plain_transfer_offers(s, q, mode)
+
+
+def test_the_levels_legend_views_of_one_shape_share_are_each_legend_s_own():
+    """The views of legends of one shape share what each card pays to join them
+    (``legend_levels``): for every legend of every seat of random games, every card of the
+    deck and a Citizen pay, through the shared table, what ``joining_level`` gives for that
+    very legend."""
+    from mythlab.elysium import legends as L
+
+    shapes = set()
+    for players, seed in ((2, 21), (4, 22)):
+        for s in random_states(players, seed):
+            cards = s.game.inst
+            for seat in s.data.seats:
+                for legend in seat.legends:
+                    view, plain = s.legend_view(legend, seat), L.shape(legend, seat, cards)
+                    shapes.add(plain)
+                    for i, card in [*cards.items(), ("", None)]:
+                        assert view.level(i, card) == L.joining_level(plain, card)
+    assert len(shapes) > 10
 
 
 def test_a_legend_view_tells_a_citizen_from_the_card_it_is():

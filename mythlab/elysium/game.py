@@ -20,7 +20,7 @@ from mythlab.engine.records import record
 
 from .checks import check_invariants
 from .hidden import HIDDEN
-from .legends import LegendView
+from .legends import LegendView, Shape
 from .load import Card, CardBook, RulesBook, edition_cards, load_edition, render, rules_book
 from .powers import CardFacts, Colour, Family, Timing, UsePower, When, Zone, reads_zone, walk
 from .refs import FAMILIES, FINAL, PHASE_I, PHASE_II, PHASE_III, PHASE_IV, SETUP
@@ -136,6 +136,8 @@ class GameTables:
         self.item_moves: dict[Callable[..., Action], dict[Any, Action]] = {}
         #: what transfer offers read of each legend (``ElysiumState.legend_view``)
         self.legend_views: dict[tuple, LegendView] = {}
+        #: what each card pays to join a legend, by the legend's shape (``LegendView.level``)
+        self.legend_levels: dict[Shape, dict[str | None, int | None]] = {}
         self.sorted_deck = sorted(self.deck)
         self.colours_in_play = [c.value for c in self.rules.columns]
         self.colours = {(p.side, tile): self._colours(p.colours, tile)

@@ -10,7 +10,7 @@ only a legend of 2+ cards, in place of a missing card, and costs that card's lev
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .load import Card
 from .powers import Family
@@ -42,9 +42,11 @@ def complete(legend: Legend, cards: Mapping[str, Card]) -> bool:
     return bool(k) and len(legend) == CAPACITY[k]
 
 
-class Shape(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Shape:
     """What the joining rules read of a legend: its size, its kind (``""`` for a lone card),
-    whether it is complete, and the families and levels of its family cards, in order."""
+    whether it is complete, and the families and levels of its family cards, in order.
+    (Slotted: a NamedTuple's field reads are not specialized by Python 3.11.)"""
 
     size: int
     kind: str
@@ -133,15 +135,18 @@ class LegendView:
 
     __slots__ = ("shape", "detail", "_levels")
 
-    def __init__(self, legend: Legend, seat: Seat, cards: Mapping[str, Card]):
+    def __init__(self, legend: Legend, seat: Seat, cards: Mapping[str, Card],
+                 levels: dict[Shape, dict[str | None, int | None]]):
         self.shape = shape(legend, seat, cards)
         #: the legend as a transfer's note describes it
         self.detail = f" ({describe(legend, seat, cards)})"
-        self._levels: dict[str | None, int | None] = {}  # see ``level``
+        #: see ``level``: what a card pays depends on the legend's shape alone, so the views
+        #: of one shape share this table (``levels``, by shape, for the cards of ``cards``)
+        self._levels = levels.setdefault(self.shape, {})
 
     def level(self, instance: str, card: Card | None) -> int | None:
         """``joining_level`` of ``card``, the card of ``instance`` (None: a Citizen, whichever
-        card it is), worked out once per card."""
+        card it is), worked out once per card and legend shape."""
         key = None if card is None else instance
         try:
             return self._levels[key]

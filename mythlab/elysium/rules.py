@@ -170,7 +170,7 @@ class ElysiumState(State):
 
     def _may_be_over(self) -> bool:
         """Only a position whose game is over, or whose phase says so, may be terminal."""
-        return self.data.over or self.data.phase == self.game.terminal_phase
+        return self.data.over or self.data.phase == "Game over"  # the engine's terminal phase
 
     def _scores(self) -> dict[str, Any]:
         return score_table(self)
@@ -213,13 +213,13 @@ class ElysiumState(State):
             seat = seats[q] = copy_sharing_lists(seats[q])
         else:
             seat = seats[q]
-        if lists:
-            masks = _LIST_MASKS[q]
+        if lists:  # the seat is this move's copy here: its fields are a dict of its own
+            masks, fields = _LIST_MASKS[q], vars(seat)
             for name in lists:
                 bit = masks[name]
                 if shared & bit:
                     shared ^= bit
-                    setattr(seat, name, SEAT_LISTS[name](getattr(seat, name)))
+                    fields[name] = SEAT_LISTS[name](fields[name])
         self._shared = shared
         return seat
 
@@ -369,7 +369,10 @@ class ElysiumState(State):
         """Run the game on until a player must decide: automatic tasks are carried out, a
         decision with no legal move is dropped (``NOTHING_OFFERED``), a lone forced move is made
         (``FORCED``), and with no task left the phase takes its next step."""
-        d, automatic, offerers = self.data, RULES.automatics, RULES.offerers
+        # the book as a local name: a method of a name bound by ``import`` is read by a
+        # plain attribute read, which Python 3.11 does not specialize for a method
+        d, book = self.data, RULES
+        automatic, offerers = book.automatics, book.offerers
         while not d.over:
             if not d.tasks:
                 self.next_step()
@@ -377,7 +380,7 @@ class ElysiumState(State):
             task = d.tasks[-1]
             if task.kind in automatic:
                 d.tasks.pop()
-                RULES.carry_out(self, task)
+                book.carry_out(self, task)
                 continue
             offers = offerers[task.kind](self, task)  # no chance decides in Elysium
             if not offers and task.kind in NOTHING_OFFERED:
@@ -387,7 +390,7 @@ class ElysiumState(State):
             elif len(offers) == 1 and offers[0].kind in FORCED:
                 if offers[0].kind in CHANGES_ITS_TASK:  # shared with the previous state
                     d.tasks[-1] = task = copy_task(task)
-                RULES.do(self, task, offers[0])
+                book.do(self, task, offers[0])
             else:
                 self._legal_cache = tuple(offers)
                 return
@@ -754,12 +757,13 @@ class ElysiumState(State):
         cards, and which of them are Citizens) by the games of the same options."""
         citizens = seat.citizens
         key = (tuple(legend), tuple([c for c in legend if c in citizens]) if citizens else ())
-        views = self.game.legend_views
+        views, levels = self.game.legend_views, self.game.legend_levels
         found = views.get(key)
         if found is None:
             if len(views) >= LEGENDS_KEPT:
                 views.clear()
-            found = views[key] = L.LegendView(legend, seat, self.game.inst)
+                levels.clear()
+            found = views[key] = L.LegendView(legend, seat, self.game.inst, levels)
         return found
 
     def transfer(self, q: int, instance: str, index: int, cost: int, rule: str) -> None:

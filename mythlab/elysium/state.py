@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from .powers import CardSpec
@@ -38,7 +39,10 @@ class Seat:
     legend_used: list[str] = field(default_factory=list)  # legend powers used this phase
 
 
-@dataclass
+#: slotted: the rules read a task's fields at every step, of tasks made by ``__init__`` and of
+#: copies (``copy_task``) alike, and a slot read specializes for both; a copy's ``__dict__``
+#: set by hand (see ``_new``) left the reads of copies, and of the tasks copied, unspecialized
+@dataclass(slots=True)
 class Task:
     """A pending decision or effect; the top of ``ElysiumData.tasks`` is resolved first.
 
@@ -121,7 +125,12 @@ TO_CHANGE = {f.name: copy for f in fields(ElysiumData)
              if (copy := _COPIES_TO_CHANGE[str(f.type)]) is not None}
 
 
-#: an instance made without ``__init__``, for the copies below to fill its fields
+#: an instance made without ``__init__``, for the copies below to fill its fields. A copy takes
+#: ``dict(vars(...))`` as its ``__dict__``, not ``vars(...).copy()``: an instance ``__init__``
+#: made keeps its fields in a dict whose keys its class shares (a split dict), ``.copy()`` keeps
+#: it split, and Python 3.11 specializes no attribute read of an object whose ``__dict__`` is a
+#: split dict set by hand: every read of a copied position's or seat's fields took the generic,
+#: slower path
 _new = object.__new__
 #: how ``ElysiumState.seat`` copies each list of a ``Seat`` the first time a move changes it
 #: in place (a legend is a list too: a transfer appends to it)
@@ -136,16 +145,18 @@ def copy_sharing_lists(seat: Seat) -> Seat:
     """A copy of a seat that still shares ``seat``'s lists: a move changes one or two of them,
     so ``ElysiumState.seat`` copies a list (``SEAT_LISTS``) only when the rule names it."""
     new = _new(Seat)
-    new.__dict__ = seat.__dict__.copy()
+    new.__dict__ = dict(vars(seat))
     return new
+
+
+#: a task's fields, in order (``copy_task``)
+_TASK_FIELDS = attrgetter(*(f.name for f in fields(Task)))
 
 
 def copy_task(task: Task) -> Task:
     """A copy of a task for a doer to change: the doers that change the task they answer
     (``rules.CHANGES_ITS_TASK``) change its count only, so its lists are shared."""
-    new = _new(Task)
-    new.__dict__ = task.__dict__.copy()
-    return new
+    return Task(*_TASK_FIELDS(task))
 
 
 def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
@@ -156,7 +167,7 @@ def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     are new lists; of the tasks only the top one is copied, and only with ``copy_top``: the task
     a move answers is the only one its doer may change (a forced move made later in the same
     step copies its task first, ``ElysiumState._advance``)."""
-    copied = vars(data).copy()
+    copied = dict(vars(data))
     copied["seats"] = copied["seats"][:]
     tasks = copied["tasks"] = copied["tasks"][:]
     if copy_top and tasks:

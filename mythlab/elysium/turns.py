@@ -44,9 +44,9 @@ def power_offers(s: ElysiumState, q: int, powers: frozenset[str],
     """Moves using the ``powers`` (a game's set of Activate and Trigger cards, or of Legend
     cards) that ``q`` may use now (domain cards, then ``extra`` cards such as the ones
     transferred this phase), made by ``make`` (``_use_move`` or ``_use_legend_move``)."""
-    seat, usable = s.data.seats[q], s.usable
+    seat = s.data.seats[q]
     cards = seat.domain + [c for c in extra if c not in seat.domain] if extra else seat.domain
-    found = [c for c in cards if c in powers and usable(q, c) is None]
+    found = [c for c in cards if c in powers and s.usable(q, c) is None]
     return s.moves(make, found) if found else []  # most often none: no table to look up
 
 
@@ -69,22 +69,22 @@ def _power_move(s: ElysiumState, c: str, kind: str, rule: str) -> Action:
 @RULES.offers("turn")
 def offer_turn(s: ElysiumState, t: Task) -> list[Action]:
     """Phase II turn (p.5-6): a card or a quest, a forced Citizen, or a pass; powers."""
-    q, move = t.player, s.move
+    q = t.player
     if t.count:
         out = power_offers(s, q, s.game.turn_powers, _use_move)
-        out.append(move(_end_move))
+        out.append(s.move(_end_move))
         return out
     cards, quests = s.takeable_cards(q), s.takeable_quests(q)
     out = s.moves(_take_move, cards)
     if quests:
         side = s.data.side
-        out += [move(_quest_move, x, side) for x in quests]
+        out += [s.move(_quest_move, x, side) for x in quests]
     elif not cards:
         if s.data.seats[q].cards_taken < s.game.number("cards_per_epoch") and (s.data.draw
                                                                            or s.data.discard):
-            out.append(move(_citizen_move))
+            out.append(s.move(_citizen_move))
         else:
-            out.append(move(_pass_move))
+            out.append(s.move(_pass_move))
     return out + power_offers(s, q, s.game.turn_powers, _use_move)
 
 

@@ -624,6 +624,10 @@ for _cls in (*NODES, OthersMaySpec):
 
 
 # --- what a power evaluates to ----------------------------------------------------------------
+# An event and the effects are values, read-only by convention and hashed by their fields
+# (``unsafe_hash``), but not frozen: a frozen dataclass's ``__init__`` sets each field through
+# ``object.__setattr__``, several times slower than a plain attribute store, and they are made
+# at every use of a power.
 
 
 @dataclass(frozen=True)
@@ -639,7 +643,7 @@ class Legend:
 
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class PowerEvent:
     """A player took or transferred a card: what permanent ``when`` powers react to."""
 
@@ -648,14 +652,14 @@ class PowerEvent:
     card: CardFacts
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Effect:
     """One thing a power does to one player; the rules engine applies it."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ResourceEffect(Effect):
     """``gain``, ``pay`` or ``lose`` an amount of gold / VP / PP."""
 
@@ -663,7 +667,7 @@ class ResourceEffect(Effect):
     amount: Amount
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class CardEffect(Effect):
     """A card action: ``transfer``, ``take_citizen``, ``draw``, ``take``, ``discard``, …
 
@@ -675,14 +679,14 @@ class CardEffect(Effect):
     spec: BaseModel | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Choice(Effect):
     """The player picks exactly one of the options."""
 
     options: tuple[tuple[Effect, ...], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class MayDo(Effect):
     """The player may do all of these (in order), or none."""
 
