@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import mythlab
-from mythlab.engine.copying import replicate
+from mythlab.engine.copying import replicate, slot_copier
 from mythlab.sim import seat_bots
 
 
@@ -128,3 +128,38 @@ def test_replicate_and_deepcopy_agree_on_every_game_state():
 def test_plain_values_copy_by_the_generic_rule(value):
     twin = replicate(value)
     assert twin == value
+
+
+@dataclass(slots=True)
+class _Cell:
+    name: str
+    marks: list[str]
+    seen: list[str]
+    inner: _Cell | None = None
+
+
+def test_slot_copier_copies_the_named_lists_and_records_and_shares_the_rest():
+    copy_inner = slot_copier(_Cell, ("marks",))
+    copy = slot_copier(_Cell, ("seen",), name="copy_cell", doc="A cell.", inner=copy_inner)
+    inner = _Cell("in", ["a"], ["b"])
+    cell = _Cell("out", ["c"], ["d"], inner)
+    made = copy(cell)
+    assert made == cell and made is not cell and copy.__name__ == "copy_cell"
+    assert made.marks is cell.marks and made.seen is not cell.seen
+    assert made.inner is not inner and made.inner.marks is not inner.marks
+    assert made.inner.seen is inner.seen
+    assert copy(_Cell("x", [], [])).inner is None  # a record to copy may be absent
+
+
+def test_slot_copier_refuses_what_it_cannot_copy_slot_by_slot():
+    @dataclass
+    class Plain:
+        x: int
+
+    @dataclass(slots=True, frozen=True)
+    class Frozen:
+        x: int
+
+    for kind in (Plain, Frozen):
+        with pytest.raises(TypeError, match=kind.__name__):
+            slot_copier(kind)

@@ -2,18 +2,15 @@
 
 Everything a state holds is here, so the whole game serialises to JSON and copies cheaply.
 The records keep their fields in slots: a move copies a few of them slot by slot
-(``slot_copier``), and the rules read them, faster than through an instance ``__dict__``.
+(``engine.copying.slot_copier``), and the rules read them faster than through an instance
+``__dict__``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
 
-from mythlab.engine.copying import replicate
-
-T = TypeVar("T")
+from mythlab.engine.copying import replicate, slot_copier
 
 
 @dataclass(slots=True)
@@ -107,22 +104,8 @@ class AgeaData:
 SHARED_FIELDS = ("deck", "discard", "removed", "limbo", "order", "uses", "timers")
 
 
-def slot_copier(kind: type[T], name: str, doc: str) -> Callable[[T], T]:
-    """The function ``name`` copying a record of the slotted dataclass ``kind`` slot by slot:
-    the copy holds the very values the record holds (its lists are shared). The code is
-    written once from the field names, as the engine's copiers are (``engine.copying``): a
-    loop over the slots took five times as long."""
-    lines = [f"def {name}(o):", "    n = _new(_kind)"]
-    lines += [f"    n.{f.name} = o.{f.name}" for f in fields(kind)]
-    lines.append("    return n")
-    names: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
-    exec("\n".join(lines), names)  # noqa: S102  code written here from field names
-    copy = names[name]
-    copy.__doc__ = doc
-    return copy
-
-
-_copy_data = slot_copier(AgeaData, "_copy_data", "A copy of the position holding the same values.")
+_copy_data = slot_copier(AgeaData, name="_copy_data",
+                         doc="A copy of the position holding the same values.")
 
 
 def copy_sharing_players(d: AgeaData) -> AgeaData:
@@ -140,8 +123,8 @@ def copy_sharing_players(d: AgeaData) -> AgeaData:
 
 
 copy_hero = slot_copier(
-    Hero, "copy_hero",
-    "A copy of a hero sharing its lists, which a move replaces and never changes.")
+    Hero, name="copy_hero",
+    doc="A copy of a hero sharing its lists, which a move replaces and never changes.")
 
 
 def without(items: list[str], item: str) -> list[str]:
@@ -153,8 +136,8 @@ def without(items: list[str], item: str) -> list[str]:
 
 
 copy_sharing_lists = slot_copier(
-    Player, "copy_sharing_lists",
-    """A copy of a player that still shares its lists (its heroes, cities, hand, victory
+    Player, name="copy_sharing_lists",
+    doc="""A copy of a player that still shares its lists (its heroes, cities, hand, victory
     pile and notes) and so its ``Hero`` records: a move changes a list or two, so
     ``AgeaState.player_to_change`` copies a list only when the move names it, and
     ``AgeaState.hero_to_change`` a hero only when the move is about to change it (copy on

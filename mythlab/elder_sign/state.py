@@ -7,9 +7,9 @@ is free unless it is locked, held on a spell or marker, or in use in the current
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
+
+from mythlab.engine.copying import slot_copier
 
 
 @dataclass(slots=True)
@@ -147,32 +147,11 @@ class ElderSignData:
     result: str = ""                                    # "won" / "lost" with the reason
 
 
-def _copier(kind: type, lists: tuple[str, ...] = (), **made: Callable[[Any], Any]
-            ) -> Callable[[Any], Any]:
-    """A function copying an instance of the slotted dataclass ``kind`` field by field (no
-    ``__init__`` run, no dict made): the fields ``lists`` get their own shallow copy, a field
-    of ``made`` is copied by its function unless None, the others are shared. Written once
-    per kind: a move copies the position and its attempt at every step."""
-    body = []
-    for name in (f.name for f in fields(kind)):
-        if name in lists:
-            value = f"o.{name}[:]"
-        elif name in made:
-            value = f"(None if o.{name} is None else _{name}(o.{name}))"
-        else:
-            value = f"o.{name}"
-        body.append(f"    n.{name} = {value}")
-    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind,
-                             **{f"_{name}": f for name, f in made.items()}}
-    exec("\n".join(["def copy(o):", "    n = _new(_kind)", *body, "    return n"]),  # noqa: S102
-         scope)
-    return scope["copy"]
-
-
 #: a seat copied with its own devoured list and investigator, which has its own card and
 #: trophy lists (the rest of them is immutable)
-copy_seat: Callable[[Seat], Seat] = _copier(
-    Seat, ("devoured",), investigator=_copier(Investigator, ("cards", "trophies")))
+copy_seat = slot_copier(
+    Seat, ("devoured",), name="copy_seat",
+    investigator=slot_copier(Investigator, ("cards", "trophies"), name="copy_investigator"))
 
 
 #: the fields of the position that rules replace, never change in place (``d.cup = d.cup +
@@ -185,7 +164,8 @@ SHARED_FIELDS = ("decks", "adventure_deck", "other_world_deck", "mythos_deck",
 COPIED_ON_WRITE = ("seats", "board", "locks", "spells", "pending")
 
 
-_copy_data = _copier(ElderSignData, attempt=_copier(Attempt))
+_copy_data = slot_copier(ElderSignData, name="_copy_data",
+                         attempt=slot_copier(Attempt, name="copy_attempt"))
 
 
 def copy_for_move(d: ElderSignData) -> ElderSignData:

@@ -32,7 +32,9 @@ import types
 import typing
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _ATOMS = frozenset({str, int, float, bool, type(None), Fraction})
 #: per type, the function copying its values (a dataclass's is written from its fields)
@@ -215,6 +217,46 @@ def _write_slotted_copier(kind: type) -> Callable[[Any], Any]:
     lines.append("    return n")
     exec("\n".join(lines), names)  # noqa: S102  code written here from field names and types
     return names["copy"]
+
+
+def slot_copier(kind: type[T], lists: tuple[str, ...] = (), name: str = "copy", doc: str = "",
+                **made: Callable[[Any], Any]) -> Callable[[T], T]:
+    """The function ``name`` copying a record of the slotted, unfrozen dataclass ``kind`` one
+    level deep, for a move to change (copy on write): no ``__init__`` runs and no dict is made;
+    the fields ``lists`` get their own shallow copy, a field of ``made`` is copied by its
+    function unless None, and the others are shared with the record (``replicate`` copies
+    everything). The code is written once from the field names: a loop over the fields took
+    five times as long.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(slots=True)
+    ... class Seat:
+    ...     name: str
+    ...     hand: list[str]
+    ...     won: list[str]
+    >>> seat = Seat("Ariadne", ["thread"], [])
+    >>> copy = slot_copier(Seat, ("hand",))(seat)
+    >>> copy == seat, copy.hand is seat.hand, copy.won is seat.won
+    (True, False, True)
+    """
+    if not _slotted_dataclass(kind) or kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        raise TypeError(f"slot_copier: {kind.__name__} is not a slotted, unfrozen dataclass")
+    names: dict[str, Any] = {"_new": object.__new__, "_kind": kind,
+                             **{f"_{field}": copy for field, copy in made.items()}}
+    lines = [f"def {name}(o):", "    n = _new(_kind)"]
+    for field in (f.name for f in dataclasses.fields(kind)):
+        if field in lists:
+            value = f"o.{field}[:]"
+        elif field in made:
+            value = f"(None if o.{field} is None else _{field}(o.{field}))"
+        else:
+            value = f"o.{field}"
+        lines.append(f"    n.{field} = {value}")
+    lines.append("    return n")
+    exec("\n".join(lines), names)  # noqa: S102  code written here from field names
+    copier = names[name]
+    copier.__doc__ = doc or f"A copy of a {kind.__name__} for a move to change (slot_copier)."
+    return copier
 
 
 def _generic_dataclass(obj: Any) -> Any:
