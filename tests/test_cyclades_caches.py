@@ -242,3 +242,26 @@ def test_a_creatures_decision_and_rule_are_the_plain_ones():
     assert task.kind == "creature" and decision.card == "griffon"
     for creature, card in creatures().items():
         assert rule_of(creature) == creature_rule(card.name)
+
+
+def test_a_pushed_task_is_the_task_made_afresh(monkeypatch):
+    """``CycladesState.push`` shares one frozen task per kind and fields: every task it puts
+    on the stack in random games is the task ``Task(kind, **fields)`` makes, and tasks are
+    shared (the check sees the store in use)."""
+    from mythlab.cyclades.rules import CycladesState
+    from mythlab.cyclades.state import Task
+
+    pushed = []
+    push = CycladesState.push
+
+    def checked(self, kind, **fields):
+        task = push(self, kind, **fields)
+        pushed.append((task, Task(kind, **fields)))
+        return task
+
+    monkeypatch.setattr(CycladesState, "push", checked)
+    for players, seed in ((5, 31), (3, 32), (2, 33)):
+        session = mythlab.Session(mythlab.make("cyclades", players=players, seed=seed))
+        session.play({p: RandomBot(seed + p) for p in range(players)})
+    assert all(vars(task) == vars(fresh) for task, fresh in pushed)
+    assert len({id(task) for task, _ in pushed}) < len(pushed) / 2

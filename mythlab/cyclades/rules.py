@@ -28,6 +28,7 @@ from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa
 from .board import SeaRoutes, archipelago, builtin_routes, builtin_start
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
+from .pieces import SHARED_MOVES, keep_shared
 from .refs import (
     ACTIONS,
     APOLLO,
@@ -461,8 +462,12 @@ class CycladesState(State):
 
     # ------------------------------------------------------------------ tasks
     def push(self, kind: str, **fields: Any) -> Task:
-        """A new task of ``kind`` goes on top of the stack: the next decision."""
-        task = Task(kind, **fields)
+        """A task of ``kind`` goes on top of the stack: the next decision. Tasks are frozen, so
+        each is made once and shared (``pieces.SHARED_MOVES``, by kind and fields)."""
+        key = ("task", kind, *fields.items())
+        task = SHARED_MOVES.get(key)
+        if task is None:
+            task = keep_shared(key, Task(kind, **fields))
         self.data.tasks.append(task)
         return task
 
