@@ -265,3 +265,19 @@ def test_a_pushed_task_is_the_task_made_afresh(monkeypatch):
         session.play({p: RandomBot(seed + p) for p in range(players)})
     assert all(vars(task) == vars(fresh) for task, fresh in pushed)
     assert len({id(task) for task, _ in pushed}) < len(pushed) / 2
+
+
+def test_a_piece_changed_in_place_is_read_afresh(states):
+    """``set_slot`` and ``set_owner`` drop what was read off the map they change in place (a
+    clone owns its pieces, so they change them in place)."""
+    for s in states[::20]:
+        c = s.clone()
+        island = next(i for i in c.game.islands if i in c.data.owners and "" in c.slots_of(i))
+        owner, other = c.data.owners[island], (c.data.owners[island] + 1) % c.game.players
+        temples = c.count_buildings(owner, "temple"), c.count_buildings(other, "temple")
+        assert island not in c.islands_of(other)
+        c.set_slot(island, c.slots_of(island).index(""), "temple")
+        assert c.count_buildings(owner, "temple") == temples[0] + 1
+        c.set_owner(island, other)
+        assert island in c.islands_of(other) and island not in c.islands_of(owner)
+        assert c.count_buildings(other, "temple") > temples[1]

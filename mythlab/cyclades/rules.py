@@ -315,7 +315,8 @@ class CycladesState(State):
         return list(self.islands_held(player))
 
     def islands_held(self, player: int) -> tuple[str, ...]:
-        """``islands_of`` as a tuple kept for the owners map moves share (do not change it)."""
+        """``islands_of`` as a tuple kept for the owners map until it changes (``set_owner``; do
+        not change the tuple)."""
         owners, reads = self.data.owners, self.game.reads
         by_player = reads.islands
         if reads.owners is not owners:
@@ -324,8 +325,7 @@ class CycladesState(State):
                 if i in owners:
                     found.setdefault(owners[i], []).append(i)
             by_player = {q: tuple(own) for q, own in found.items()}
-            if self.keeps("owners"):
-                reads.owners, reads.islands = owners, by_player
+            reads.owners, reads.islands = owners, by_player
         return by_player.get(player, ())
 
     def fleet_zones(self, player: int) -> list[str]:
@@ -358,6 +358,13 @@ class CycladesState(State):
         slots[slot] = what
         if not any(slots):
             del buildings[island]
+        self.game.reads.changed(buildings)
+
+    def set_owner(self, island: str, player: int) -> None:
+        """``player`` owns ``island`` now."""
+        owners = self.to_change("owners")
+        owners[island] = player
+        self.game.reads.changed(owners)
 
     def add_units(self, space: str, player: int, k: int, land: bool) -> None:
         """``k`` troops of ``player`` join his island ``space`` (``land``), or ``k`` of his
@@ -407,7 +414,7 @@ class CycladesState(State):
     def building_counts(self) -> tuple[dict[int | None, dict[str, int]], dict[str, int]]:
         """Per owner of the islands, and on the whole board, how many buildings of each kind
         stand ("metropolis": how many islands hold a Metropolis); kept for the buildings and
-        owners maps moves share (``SharedReads.built``)."""
+        owners maps until one of them changes (``SharedReads.built``)."""
         d, reads = self.data, self.game.reads
         buildings, owners = d.buildings, d.owners
         kept = reads.built
@@ -425,8 +432,7 @@ class CycladesState(State):
                 mine["metropolis"] = mine.get("metropolis", 0) + 1
                 board["metropolis"] = board.get("metropolis", 0) + 1
         counts = per_owner, board
-        if self.keeps("buildings", "owners"):
-            reads.built = (buildings, owners, counts)
+        reads.built = (buildings, owners, counts)
         return counts
 
     def figure(self, creature: str) -> Any:
