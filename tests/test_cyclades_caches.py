@@ -281,3 +281,23 @@ def test_a_piece_changed_in_place_is_read_afresh(states):
         c.set_owner(island, other)
         assert island in c.islands_of(other) and island not in c.islands_of(owner)
         assert c.count_buildings(other, "temple") > temples[1]
+
+
+def test_fleet_chains_kept_for_shared_fleets_are_the_plain_ones():
+    """``CycladesState.fleet_chain`` keeps the chains read off a fleets map moves share: at
+    every position of random games, read as play left what is kept, each island's chain for
+    each player is the map's."""
+    kept = 0
+    for players, seed in ((5, 51), (3, 52), (2, 53)):
+        game = mythlab.make("cyclades", players=players, seed=seed)
+        state, bots = game.initial_state(), {p: RandomBot(seed + p) for p in range(players)}
+        while not state.is_terminal():
+            player = state.current_player
+            state = state.apply(state.sample_chance() if player == CHANCE
+                                else bots[player](state))
+            kept += game.reads.chains[0] is state.data.fleets
+            for q in range(players):
+                for i in game.islands:
+                    assert state.fleet_chain(i, q) == \
+                        game.routes.fleet_chain(i, q, state.data.fleets), state.history[-1:]
+    assert kept > 100

@@ -93,8 +93,7 @@ def may_attack(s: CycladesState, player: int, island: str) -> bool:
 
 def troop_destinations(s: CycladesState, player: int, island: str) -> list[str]:
     """Islands linked to ``island`` by a chain of the player's fleets that he may enter."""
-    return [j for j in s.game.routes.fleet_chain(island, player, s.data.fleets)
-            if may_attack(s, player, j)]
+    return [j for j in s.fleet_chain(island, player) if may_attack(s, player, j)]
 
 
 def sail_actions(s: CycladesState, player: int, zones: list[str], kind: str, suffix: str,

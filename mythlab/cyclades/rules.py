@@ -328,6 +328,21 @@ class CycladesState(State):
             reads.owners, reads.islands = owners, by_player
         return by_player.get(player, ())
 
+    def fleet_chain(self, island: str, player: int) -> list[str]:
+        """The islands linked to ``island`` by chains of the player's fleets
+        (``SeaRoutes.fleet_chain``), kept for the fleets map moves share (do not change the
+        list)."""
+        fleets, reads = self.data.fleets, self.game.reads
+        kept = reads.chains
+        if kept[0] is not fleets:
+            kept = (fleets, {})
+            if self.keeps("fleets"):
+                reads.chains = kept
+        chain = kept[1].get((island, player))
+        if chain is None:
+            chain = kept[1][island, player] = self.game.routes.fleet_chain(island, player, fleets)
+        return chain
+
     def fleet_zones(self, player: int) -> list[str]:
         """The sea zones holding the player's fleets, in map order."""
         fleets = self.data.fleets
