@@ -242,3 +242,62 @@ def test_a_creatures_decision_and_rule_are_the_plain_ones():
     assert task.kind == "creature" and decision.card == "griffon"
     for creature, card in creatures().items():
         assert rule_of(creature) == creature_rule(card.name)
+
+
+def test_a_pushed_task_is_the_task_made_afresh(monkeypatch):
+    """``CycladesState.push`` shares one frozen task per kind and fields: every task it puts
+    on the stack in random games is the task ``Task(kind, **fields)`` makes, and tasks are
+    shared (the check sees the store in use)."""
+    from mythlab.cyclades.rules import CycladesState
+    from mythlab.cyclades.state import Task
+
+    pushed = []
+    push = CycladesState.push
+
+    def checked(self, kind, **fields):
+        task = push(self, kind, **fields)
+        pushed.append((task, Task(kind, **fields)))
+        return task
+
+    monkeypatch.setattr(CycladesState, "push", checked)
+    for players, seed in ((5, 31), (3, 32), (2, 33)):
+        session = mythlab.Session(mythlab.make("cyclades", players=players, seed=seed))
+        session.play({p: RandomBot(seed + p) for p in range(players)})
+    assert all(vars(task) == vars(fresh) for task, fresh in pushed)
+    assert len({id(task) for task, _ in pushed}) < len(pushed) / 2
+
+
+def test_a_piece_changed_in_place_is_read_afresh(states):
+    """``set_slot`` and ``set_owner`` drop what was read off the map they change in place (a
+    clone owns its pieces, so they change them in place)."""
+    for s in states[::20]:
+        c = s.clone()
+        island = next(i for i in c.game.islands if i in c.data.owners and "" in c.slots_of(i))
+        owner, other = c.data.owners[island], (c.data.owners[island] + 1) % c.game.players
+        temples = c.count_buildings(owner, "temple"), c.count_buildings(other, "temple")
+        assert island not in c.islands_of(other)
+        c.set_slot(island, c.slots_of(island).index(""), "temple")
+        assert c.count_buildings(owner, "temple") == temples[0] + 1
+        c.set_owner(island, other)
+        assert island in c.islands_of(other) and island not in c.islands_of(owner)
+        assert c.count_buildings(other, "temple") > temples[1]
+
+
+def test_fleet_chains_kept_for_shared_fleets_are_the_plain_ones():
+    """``CycladesState.fleet_chain`` keeps the chains read off a fleets map moves share: at
+    every position of random games, read as play left what is kept, each island's chain for
+    each player is the map's."""
+    kept = 0
+    for players, seed in ((5, 51), (3, 52), (2, 53)):
+        game = mythlab.make("cyclades", players=players, seed=seed)
+        state, bots = game.initial_state(), {p: RandomBot(seed + p) for p in range(players)}
+        while not state.is_terminal():
+            player = state.current_player
+            state = state.apply(state.sample_chance() if player == CHANCE
+                                else bots[player](state))
+            kept += game.reads.chains[0] is state.data.fleets
+            for q in range(players):
+                for i in game.islands:
+                    assert state.fleet_chain(i, q) == \
+                        game.routes.fleet_chain(i, q, state.data.fleets), state.history[-1:]
+    assert kept > 100

@@ -194,7 +194,7 @@ def conquer(s: CycladesState, island: str, player: int, units: int) -> None:
     """``player`` takes ``island`` with ``units`` troops, and the buildings on it (rulebook p.5)."""
     d = s.data
     before = d.owners.get(island)
-    s.to_change("owners")[island] = player
+    s.set_owner(island, player)
     if units:
         s.to_change("troops")[island] = units
     built = [b for b in s.slots_of(island) if b]

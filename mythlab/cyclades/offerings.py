@@ -122,12 +122,14 @@ def offer_bid(s: CycladesState, t: Task) -> list[Action]:
     for god in d.gods[:d.open_gods]:  # open_gods
         if god == t.god:
             continue
-        if god in bid_god:  # held: a strictly higher offering ousts its token
-            low = max(min_bid, d.bid_amount[bid_god.index(god)] + 1)
-            if low <= top:
-                out += bid_moves(s, god, True, top)[low:top + 1]
-        else:
-            out += bid_moves(s, god, False, top)[min_bid:top + 1]
+        held = god in bid_god  # held: a strictly higher offering ousts its token
+        low = max(min_bid, d.bid_amount[bid_god.index(god)] + 1) if held else min_bid
+        if low <= top:
+            # the god's offerings, as kept (``bid_moves`` only when they do not reach ``top``)
+            moves = SHARED_MOVES.get(("bids", god, held), ())
+            if len(moves) <= top:
+                moves = bid_moves(s, god, held, top)
+            out += moves[low:top + 1]
     # Apollo takes any number of tokens, both of one player too (ruling apollo-tokens)
     out.append(GO_TO_APOLLO)
     return out
@@ -139,12 +141,8 @@ GO_TO_APOLLO = act("go to Apollo", "apollo", APOLLO_OFFERING,
 
 def bid_moves(s: CycladesState, god: str, held: bool, top: int) -> tuple[Action, ...]:
     """The offerings of 0 .. ``top`` GP (at least) to ``god``, ``held`` by a token or not, as
-    moves indexed by amount (``shared_series``, looked up first without making its maker)."""
-    key = ("bids", god, held)
-    moves = SHARED_MOVES.get(key, ())
-    if len(moves) > top:
-        return moves
-    return shared_series(key, top + 1, lambda a: act(
+    moves indexed by amount, kept by ``("bids", god, held)`` (``shared_series``)."""
+    return shared_series(("bids", god, held), top + 1, lambda a: act(
         f"offer {a} GP to {s.game.gods[god].name}", "bid", bid_rule(s, held, a), god, a))
 
 

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 #: moves (and series of moves) built once and then shared by every state of every game in this
 #: process: labels and Actions are the bulk of listing moves, and an Action never changes.
 #: Safe because each key names all that its move holds besides the game's numbers, names and
-#: cards, which come from the package's data (read once per process) for every game.
+#: cards, which come from the package's data (read once per process) for every game. The
+#: frozen tasks the rules push are kept here too (``CycladesState.push``), by kind and fields.
 SHARED_MOVES: dict[tuple[Any, ...], Any] = {}
 #: past this many entries the store starts afresh (it stays far smaller for the built-in map)
 MAX_SHARED_MOVES = 100_000
@@ -92,8 +93,7 @@ def may_attack(s: CycladesState, player: int, island: str) -> bool:
 
 def troop_destinations(s: CycladesState, player: int, island: str) -> list[str]:
     """Islands linked to ``island`` by a chain of the player's fleets that he may enter."""
-    return [j for j in s.game.routes.fleet_chain(island, player, s.data.fleets)
-            if may_attack(s, player, j)]
+    return [j for j in s.fleet_chain(island, player) if may_attack(s, player, j)]
 
 
 def sail_actions(s: CycladesState, player: int, zones: list[str], kind: str, suffix: str,

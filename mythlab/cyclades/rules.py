@@ -28,6 +28,7 @@ from . import actions, battles, creatures, metropolis, offerings, pieces  # noqa
 from .board import SeaRoutes, archipelago, builtin_routes, builtin_start
 from .load import CREATURE_IDS, arrangements, gods, number
 from .load import creatures as creature_cards
+from .pieces import SHARED_MOVES, keep_shared
 from .refs import (
     ACTIONS,
     APOLLO,
@@ -314,7 +315,8 @@ class CycladesState(State):
         return list(self.islands_held(player))
 
     def islands_held(self, player: int) -> tuple[str, ...]:
-        """``islands_of`` as a tuple kept for the owners map moves share (do not change it)."""
+        """``islands_of`` as a tuple kept for the owners map until it changes (``set_owner``; do
+        not change the tuple)."""
         owners, reads = self.data.owners, self.game.reads
         by_player = reads.islands
         if reads.owners is not owners:
@@ -323,9 +325,23 @@ class CycladesState(State):
                 if i in owners:
                     found.setdefault(owners[i], []).append(i)
             by_player = {q: tuple(own) for q, own in found.items()}
-            if self.keeps("owners"):
-                reads.owners, reads.islands = owners, by_player
+            reads.owners, reads.islands = owners, by_player
         return by_player.get(player, ())
+
+    def fleet_chain(self, island: str, player: int) -> list[str]:
+        """The islands linked to ``island`` by chains of the player's fleets
+        (``SeaRoutes.fleet_chain``), kept for the fleets map moves share (do not change the
+        list)."""
+        fleets, reads = self.data.fleets, self.game.reads
+        kept = reads.chains
+        if kept[0] is not fleets:
+            kept = (fleets, {})
+            if self.keeps("fleets"):
+                reads.chains = kept
+        chain = kept[1].get((island, player))
+        if chain is None:
+            chain = kept[1][island, player] = self.game.routes.fleet_chain(island, player, fleets)
+        return chain
 
     def fleet_zones(self, player: int) -> list[str]:
         """The sea zones holding the player's fleets, in map order."""
@@ -357,6 +373,13 @@ class CycladesState(State):
         slots[slot] = what
         if not any(slots):
             del buildings[island]
+        self.game.reads.changed(buildings)
+
+    def set_owner(self, island: str, player: int) -> None:
+        """``player`` owns ``island`` now."""
+        owners = self.to_change("owners")
+        owners[island] = player
+        self.game.reads.changed(owners)
 
     def add_units(self, space: str, player: int, k: int, land: bool) -> None:
         """``k`` troops of ``player`` join his island ``space`` (``land``), or ``k`` of his
@@ -406,7 +429,7 @@ class CycladesState(State):
     def building_counts(self) -> tuple[dict[int | None, dict[str, int]], dict[str, int]]:
         """Per owner of the islands, and on the whole board, how many buildings of each kind
         stand ("metropolis": how many islands hold a Metropolis); kept for the buildings and
-        owners maps moves share (``SharedReads.built``)."""
+        owners maps until one of them changes (``SharedReads.built``)."""
         d, reads = self.data, self.game.reads
         buildings, owners = d.buildings, d.owners
         kept = reads.built
@@ -424,8 +447,7 @@ class CycladesState(State):
                 mine["metropolis"] = mine.get("metropolis", 0) + 1
                 board["metropolis"] = board.get("metropolis", 0) + 1
         counts = per_owner, board
-        if self.keeps("buildings", "owners"):
-            reads.built = (buildings, owners, counts)
+        reads.built = (buildings, owners, counts)
         return counts
 
     def figure(self, creature: str) -> Any:
@@ -461,8 +483,12 @@ class CycladesState(State):
 
     # ------------------------------------------------------------------ tasks
     def push(self, kind: str, **fields: Any) -> Task:
-        """A new task of ``kind`` goes on top of the stack: the next decision."""
-        task = Task(kind, **fields)
+        """A task of ``kind`` goes on top of the stack: the next decision. Tasks are frozen, so
+        each is made once and shared (``pieces.SHARED_MOVES``, by kind and fields)."""
+        key = ("task", kind, *fields.items())
+        task = SHARED_MOVES.get(key)
+        if task is None:
+            task = keep_shared(key, Task(kind, **fields))
         self.data.tasks.append(task)
         return task
 

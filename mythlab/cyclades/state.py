@@ -131,10 +131,14 @@ class SharedReads:
     ``owners`` and ``islands``: each player's islands, in map order, for that ``owners``;
     ``clear``: the (philosophers, buildings, owners, out) of the last position found with no
     Metropolis due; ``built``: (buildings, owners, the counts read off them,
-    ``CycladesState.building_counts``). ``forget`` drops them all (a position edited by hand,
+    ``CycladesState.building_counts``); ``chains``: (fleets, the fleet chains read off them by
+    island and player, ``CycladesState.fleet_chain``). The rules change the buildings and the
+    owners in place only through ``CycladesState.set_slot`` and ``set_owner``, which drop what
+    was read off them (``changed``), so ``islands`` and ``built`` are kept for any position,
+    the one a move is making too. ``forget`` drops them all (a position edited by hand,
     ``State.edited``)."""
 
-    __slots__ = ("owners", "islands", "clear", "built")
+    __slots__ = ("owners", "islands", "clear", "built", "chains")
 
     def __init__(self) -> None:
         self.forget()
@@ -145,6 +149,15 @@ class SharedReads:
         self.islands: dict[int, tuple[str, ...]] = {}
         self.clear: tuple[object, ...] = (None, None, None, None)
         self.built: tuple[Any, ...] = (None, None, None)
+        self.chains: tuple[Any, ...] = (None, {})
+
+    def changed(self, piece: object) -> None:
+        """The buildings or owners map ``piece`` was changed in place: what was read off it
+        goes."""
+        if self.owners is piece:
+            self.owners = None
+        if piece is self.built[0] or piece is self.built[1]:
+            self.built = (None, None, None)
 
 
 #: the fields holding lists or records that change; the others hold atoms or frozen tasks
