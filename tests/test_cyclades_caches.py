@@ -7,6 +7,7 @@ games: a stale or wrongly keyed value would show as a difference. (The per-map s
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 import random
 
@@ -18,6 +19,7 @@ from mythlab.cyclades import metropolis
 from mythlab.cyclades.actions import build_label, creature_cost, recruit_zones
 from mythlab.cyclades.pieces import SHARED_MOVES, supply_left
 from mythlab.cyclades.rules import TASK_PHASES
+from mythlab.cyclades.state import copy_for_move
 from mythlab.engine import CHANCE
 from mythlab.engine.datafiles import game_data
 from mythlab.sim import RandomBot
@@ -144,6 +146,23 @@ def test_a_move_leaves_the_state_it_was_applied_to_unchanged(players, seed):
         state = state.apply(rng.choice(moves))
     for s, text in made:
         assert s._dump_json() == text, s.history[-1:]
+
+
+def test_a_copy_for_a_move_owns_gold_tasks_and_battle_and_shares_the_rest(states):
+    """``copy_for_move`` (a generated copier): the copy equals the position; gold, tasks and
+    a battle are its own, every other field is the position's very object."""
+    own = {"gold", "tasks", "battle"}
+    battles = 0
+    for s in states:
+        d = s.data
+        copy = copy_for_move(d)
+        assert copy == d
+        battles += d.battle is not None
+        for f in dataclasses.fields(d):
+            value = getattr(d, f.name)
+            shared = getattr(copy, f.name) is value
+            assert shared == (f.name not in own or value is None), f.name
+    assert battles  # some position holds a battle
 
 
 def test_a_position_taken_as_clear_of_metropolises_has_none_due():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mythlab.engine.copying import replicate
+from mythlab.engine.copying import replicate, slot_copier
 
 _SET = object.__setattr__
 _new = object.__new__
@@ -73,7 +73,7 @@ class Task:
         return new
 
 
-@dataclass
+@dataclass(slots=True)
 class CycladesData:
     """The whole position.
 
@@ -164,17 +164,9 @@ class SharedReads:
 NESTED_FIELDS = frozenset({"buildings", "figures", "battle"})
 
 
-def copy_for_move(data: CycladesData) -> CycladesData:
-    """A copy of ``data`` for a move: gold and tasks (which most moves change) and the battle
-    are copied; every other field is shared with ``data`` until
-    ``CycladesState.to_change`` copies it (a random game's move changes about 2 of them; an
-    offering replaces the bids whole)."""
-    fields = data.__dict__
-    copied = fields.copy()
-    copied["gold"] = fields["gold"][:]
-    copied["tasks"] = fields["tasks"][:]
-    if copied["battle"] is not None:
-        copied["battle"] = replicate(copied["battle"])
-    new = _new(CycladesData)
-    new.__dict__ = copied
-    return new
+copy_for_move = slot_copier(
+    CycladesData, ("gold", "tasks"), name="copy_for_move", battle=replicate,
+    doc="""A copy of the position for a move: gold and tasks (which most moves change) and the
+    battle are copied; every other field is shared with it until ``CycladesState.to_change``
+    copies it (a random game's move changes about 2 of them; an offering replaces the bids
+    whole).""")
