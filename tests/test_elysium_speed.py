@@ -149,6 +149,28 @@ def test_takeable_cards_and_quests_from_the_tables_are_the_rulebook_s(players, s
             assert (s.takeable_cards(q), s.takeable_quests(q)) == (cards, quests)
 
 
+@pytest.mark.parametrize("families", sorted(rules_book().family_sets))
+def test_usable_powers_are_the_cards_usable_lets_use(families):
+    """``usable_powers`` (one loop) keeps, for every seat of every state of random games, the
+    cards of a power set that ``usable`` lets the player use, in order, and every reason
+    ``usable`` refuses one (a Citizen, a turned Activate card, a spent Trigger, Eleusis alone)
+    is met on the way."""
+    from mythlab.elysium.refs import ACTIVATE, CITIZENS, ELEUSIS, TRIGGER
+
+    reasons = set()
+    for seed in range(3):
+        for s in random_states(2 + seed, 40 + seed, families):
+            g = s.game
+            for q in range(g.players):
+                for powers in (g.turn_powers, g.legend_powers):
+                    cards = list(g.inst)
+                    assert s.usable_powers(q, cards, powers) \
+                        == [c for c in cards if c in powers and s.usable(q, c) is None]
+                reasons.update(s.usable(q, c) for c in g.inst)
+    eleusis = mythlab.make("elysium", families=families).eleusis
+    assert reasons >= {None, CITIZENS, ACTIVATE, TRIGGER} | ({ELEUSIS} if eleusis else set())
+
+
 def test_moves_are_shared_by_the_games_of_the_same_options_only():
     """``ElysiumGame.moves`` depend on the cards and players, never on the seed."""
     game = mythlab.make("elysium", players=3, seed=1)
@@ -201,7 +223,8 @@ def test_tables_shared_by_the_games_of_the_same_options_are_the_ones_a_game_work
     elysium_game._TABLES.clear()
     fresh = mythlab.make("elysium", seed=1, **options)
     assert fresh.inst is not kept.inst
-    grown = {"moves", "item_moves", "_meetable", "_questable"}  # filled as play asks
+    grown = {"moves", "item_moves", "_meetable", "_questable",  # filled as play asks
+             "legend_views", "legend_levels"}
     assert {k: v for k, v in vars(fresh).items() if k not in grown} \
         == {k: v for k, v in vars(kept).items() if k not in grown}
 

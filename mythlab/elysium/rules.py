@@ -638,6 +638,23 @@ class ElysiumState(State):
             return ELEUSIS
         return None
 
+    def usable_powers(self, q: int, cards: Iterable[str], powers: frozenset[str]) -> list[str]:
+        """The cards of ``cards`` in ``powers`` that ``usable`` lets ``q`` use now, in order:
+        its tests made in one loop, the Eleusis one by ``usable`` itself (a test compares them
+        at every position of random games)."""
+        seat, timing, eleusis = self.data.seats[q], self.game.timing, self.game.eleusis
+        citizens, turned, rings = seat.citizens, seat.turned, seat.rings
+        found = []
+        for c in cards:
+            if c not in powers or c in citizens:
+                continue
+            t = timing[c]
+            if t is _ACTIVATE and c in turned or t is _TRIGGER and c not in rings:
+                continue
+            if c not in eleusis or self.usable(q, c) is None:
+                found.append(c)
+        return found
+
     def use(self, q: int, instance: str, rule: str, group: int = 0) -> None:
         """Use a card's power: evaluate it and put its effects on the task stack."""
         if self.usable(q, instance) == ELEUSIS:

@@ -46,7 +46,7 @@ def power_offers(s: ElysiumState, q: int, powers: frozenset[str],
     transferred this phase), made by ``make`` (``_use_move`` or ``_use_legend_move``)."""
     seat = s.data.seats[q]
     cards = seat.domain + [c for c in extra if c not in seat.domain] if extra else seat.domain
-    found = [c for c in cards if c in powers and s.usable(q, c) is None]
+    found = s.usable_powers(q, cards, powers)
     return s.moves(make, found) if found else []  # most often none: no table to look up
 
 
