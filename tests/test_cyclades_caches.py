@@ -320,3 +320,18 @@ def test_fleet_chains_kept_for_shared_fleets_are_the_plain_ones():
                     assert state.fleet_chain(i, q) == \
                         game.routes.fleet_chain(i, q, state.data.fleets), state.history[-1:]
     assert kept > 100
+
+
+def test_a_scenario_runs_on_from_its_own_buildings():
+    """The scenario builder edits the new game's pieces in place and then runs the game on:
+    four different buildings make the Metropolis due (rulebook p.6), whatever was read off
+    the pieces before the edit."""
+    from mythlab.cyclades.scenarios import scenario
+
+    start = mythlab.make("cyclades", players=3, seed=0).initial_state()
+    first, second = [i for i, q in start.data.owners.items() if q == 0][:2]
+    buildings = {first: ["port", "fortress"], second: ["temple", "university"]}
+    for island, built in buildings.items():
+        built += [""] * (len(start.slots_of(island)) - len(built))
+    s = scenario(players=3, seed=0, buildings=buildings)
+    assert (s.phase.name, s.current_player) == ("Metropolis", 0)

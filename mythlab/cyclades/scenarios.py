@@ -83,5 +83,6 @@ def scenario(players: int = 5, seed: int = 0, *, names: Sequence[str] | None = N
         d.acting = []
     else:
         d.tasks, d.bidder = [], 0
-        state._advance()
+        # the game runs on from the edited pieces, not from what was read off them before
+        state.edited()._advance()
     return state.edited()

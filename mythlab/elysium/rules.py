@@ -623,7 +623,9 @@ class ElysiumState(State):
 
     # ------------------------------------------------------------------ powers
     def usable(self, q: int, instance: str) -> str | None:
-        """Why the owner cannot use this power now in their turn (timing, ring, Eleusis)."""
+        """Why the owner cannot use this power now in their turn (timing, ring, Eleusis).
+        ``usable_powers`` makes the same tests for many cards at once: change both together
+        (a test compares them)."""
         seat = self.data.seats[q]
         if instance in seat.citizens:
             return CITIZENS
