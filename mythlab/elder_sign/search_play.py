@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from mythlab.engine import Action
 
+from .adventure_play import adventure_move
 from .battle import battle_policy
 from .bots import OddsBot
 
@@ -65,8 +66,9 @@ def near_awakening(s: ElderSignState) -> bool:
 
 
 def rules_move(s: ElderSignState) -> Action:
-    """The move the rules make: :func:`.battle.battle_policy`, else ``OddsBot``'s."""
-    return battle_policy(s) or _ODDS(s)
+    """The move the rules make: :func:`.battle.battle_policy`, else
+    :func:`.adventure_play.adventure_move`, else ``OddsBot``'s."""
+    return battle_policy(s) or adventure_move(s) or _ODDS(s)
 
 
 def searched(s: ElderSignState) -> bool:
