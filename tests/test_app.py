@@ -23,7 +23,7 @@ def test_the_form_offers_each_game_its_player_counts_and_bots():
     app = App(game="elder_sign")
     assert app.players.options[0] == ("1", 1) and app.players.value == 2
     assert [c for _, c in app.seat_choices[0].options] == [HUMAN, "random", "greedy", "search",
-                                                           "odds"]
+                                                           "odds", "planner"]
     assert app.seats == [HUMAN, "odds"]
     assert all("mythlab-app-seat-for-elder_sign" in d._dom_classes for d in app.seat_choices)
     app.game_choice.value = "agea"

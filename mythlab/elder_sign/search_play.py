@@ -71,6 +71,21 @@ def rules_move(s: ElderSignState) -> Action:
     return battle_policy(s) or adventure_move(s) or _ODDS(s)
 
 
+class PlannerBot:
+    """The search bot's rules without the search (:func:`rules_move`): ``OddsBot``'s, with
+    the battle's (:mod:`.battle`) and the adventures' (:mod:`.adventure_play`); a rung of
+    the ladder between ``odds`` and ``search``."""
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0):
+        """Seeded like every bot, though the rules draw nothing (chance is the game's)."""
+
+    def __call__(self, s: ElderSignState) -> Action:
+        """A sampled outcome at a chance node, else :func:`rules_move`."""
+        return s.sample_chance() if s.is_chance_node() else rules_move(s)
+
+
 def searched(s: ElderSignState) -> bool:
     """Whether the search bot searches this decision (see the module docstring)."""
     kinds = {a.kind for a in s.legal_actions()}

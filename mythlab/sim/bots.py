@@ -81,7 +81,7 @@ def bot_names(game: str | None = None) -> list[str]:
     """The bots offered for ``game``: the generic ones, then the game's own.
 
     >>> bot_names("elder_sign")
-    ['random', 'greedy', 'search', 'odds']
+    ['random', 'greedy', 'search', 'odds', 'planner']
     """
     own = list(registry.spec(game).bots) if game is not None else []
     return list(BOTS) + [n for n in own if n not in BOTS]
