@@ -213,13 +213,13 @@ class ElysiumState(State):
             seat = seats[q] = copy_sharing_lists(seats[q])
         else:
             seat = seats[q]
-        if lists:  # the seat is this move's copy here: its fields are a dict of its own
-            masks, fields = _LIST_MASKS[q], vars(seat)
+        if lists:  # the seat is this move's copy here
+            masks = _LIST_MASKS[q]
             for name in lists:
                 bit = masks[name]
                 if shared & bit:
                     shared ^= bit
-                    fields[name] = SEAT_LISTS[name](fields[name])
+                    setattr(seat, name, SEAT_LISTS[name](getattr(seat, name)))
         self._shared = shared
         return seat
 
