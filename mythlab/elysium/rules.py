@@ -142,23 +142,23 @@ def fits(columns: tuple[str, ...], need: tuple[tuple[str, ...], int]) -> bool:
     return len(columns) >= size and all(c in columns for c in colours)
 
 
-#: a seat's bits in ``ElysiumState._shared``: the seat itself, then each of its lists
-_SEAT_LIST_BIT = {name: 1 + i for i, name in enumerate(SEAT_LISTS)}
-_SEAT_BITS = 1 + len(SEAT_LISTS)
-#: the bit of each seat, and of each list of each seat, worked out once (``seat``) for more
-#: seats than a game has (2-4)
+#: the keys ``ElysiumState._copied`` holds for each seat and each list of each seat (the seat
+#: itself, then each of its lists), worked out once for more seats than a game has (2-4)
 _SEATS_AT_MOST = 8
-_SEAT_MASK = [1 << q * _SEAT_BITS for q in range(_SEATS_AT_MOST)]
-_LIST_MASKS = [{name: 1 << q * _SEAT_BITS + bit for name, bit in _SEAT_LIST_BIT.items()}
-               for q in range(_SEATS_AT_MOST)]
+_KEYS_PER_SEAT = 1 + len(SEAT_LISTS)
+_SEAT_KEY = [q * _KEYS_PER_SEAT for q in range(_SEATS_AT_MOST)]
+_LIST_KEYS = [{name: q * _KEYS_PER_SEAT + 1 + i for i, name in enumerate(SEAT_LISTS)}
+              for q in range(_SEATS_AT_MOST)]
 
 
 class ElysiumState(State):
     """A position in Elysium."""
 
-    #: ``_shared``: a bit per seat, and per list of a seat, still shared with the state before
-    #: the move (``seat``; the other fields are the engine's ``to_change``)
-    __slots__ = ("_shared",)
+    #: ``_copied``: the seats, and lists of a seat, this state's move has copied (``seat``;
+    #: the other fields are the engine's ``to_change``), as keys of ``_SEAT_KEY`` and
+    #: ``_LIST_KEYS``: a set, where a mask of a bit per seat and list was a new multi-digit
+    #: int at every test and change
+    __slots__ = ("_copied",)
     data_class = ElysiumData
     rules = RULES
     data: ElysiumData
@@ -195,7 +195,7 @@ class ElysiumState(State):
     def _before_move(self, action: Action) -> None:
         # a move is carried out on the copy ``_copy_data_for`` made: every seat, every list of
         # a seat and every field is shared with the state before it
-        self._shared = (1 << len(self.data.seats) * _SEAT_BITS) - 1
+        self._copied = set()
 
     # ------------------------------------------------------------------ small helpers
     def seat(self, q: int, *lists: str) -> Seat:
@@ -204,23 +204,22 @@ class ElysiumState(State):
         (``"domain"``, ``"rings"`` …): a seat still shared with the state before the move is
         copied first, sharing its lists, and each list named is copied the first time."""
         try:
-            shared = self._shared
+            copied = self._copied
         except AttributeError:  # a state no move made (a new game, a clone) owns its seats
             return self.data.seats[q]
-        seats, bit = self.data.seats, _SEAT_MASK[q]
-        if shared & bit:
-            shared ^= bit
-            seat = seats[q] = copy_sharing_lists(seats[q])
-        else:
+        seats, key = self.data.seats, _SEAT_KEY[q]
+        if key in copied:
             seat = seats[q]
-        if lists:  # the seat is this move's copy here: its fields are a dict of its own
-            masks, fields = _LIST_MASKS[q], vars(seat)
+        else:
+            copied.add(key)
+            seat = seats[q] = copy_sharing_lists(seats[q])
+        if lists:  # the seat is this move's copy here
+            keys = _LIST_KEYS[q]
             for name in lists:
-                bit = masks[name]
-                if shared & bit:
-                    shared ^= bit
-                    fields[name] = SEAT_LISTS[name](fields[name])
-        self._shared = shared
+                key = keys[name]
+                if key not in copied:
+                    copied.add(key)
+                    setattr(seat, name, SEAT_LISTS[name](getattr(seat, name)))
         return seat
 
     def _copy_field(self, name: str, value: Any) -> Any:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
-from operator import attrgetter
 from typing import Any
+
+from mythlab.engine.copying import slot_copier
 
 from .powers import CardSpec
 
@@ -17,7 +18,9 @@ from .powers import CardSpec
 II, III = "Phase II: Actions", "Phase III: Writing legends"
 
 
-@dataclass
+#: slotted, as is the position (``ElysiumData``): a move copies them field by field
+#: (``slot_copier``), and the rules read slots faster than an instance ``__dict__``
+@dataclass(slots=True)
 class Seat:
     """One player: board, domain, Elysium and what this epoch has brought."""
 
@@ -41,7 +44,7 @@ class Seat:
 
 #: slotted: the rules read a task's fields at every step, of tasks made by ``__init__`` and of
 #: copies (``copy_task``) alike, and a slot read specializes for both; a copy's ``__dict__``
-#: set by hand (see ``_new``) left the reads of copies, and of the tasks copied, unspecialized
+#: set by hand left the reads of copies, and of the tasks copied, unspecialized
 @dataclass(slots=True)
 class Task:
     """A pending decision or effect; the top of ``ElysiumData.tasks`` is resolved first.
@@ -84,7 +87,7 @@ def filter_text(spec: CardSpec) -> str:
     return ",".join(parts)
 
 
-@dataclass
+@dataclass(slots=True)
 class ElysiumData:
     """The whole position."""
 
@@ -125,13 +128,6 @@ TO_CHANGE = {f.name: copy for f in fields(ElysiumData)
              if (copy := _COPIES_TO_CHANGE[str(f.type)]) is not None}
 
 
-#: an instance made without ``__init__``, for the copies below to fill its fields. A copy takes
-#: ``dict(vars(...))`` as its ``__dict__``, not ``vars(...).copy()``: an instance ``__init__``
-#: made keeps its fields in a dict whose keys its class shares (a split dict), ``.copy()`` keeps
-#: it split, and Python 3.11 specializes no attribute read of an object whose ``__dict__`` is a
-#: split dict set by hand: every read of a copied position's or seat's fields took the generic,
-#: slower path
-_new = object.__new__
 #: how ``ElysiumState.seat`` copies each list of a ``Seat`` the first time a move changes it
 #: in place (a legend is a list too: a transfer appends to it)
 _SEAT_LIST_COPIES: dict[str, Callable[[Any], Any]] = {
@@ -141,22 +137,21 @@ SEAT_LISTS = {f.name: _SEAT_LIST_COPIES[str(f.type)] for f in fields(Seat)
               if str(f.type).startswith("list")}
 
 
-def copy_sharing_lists(seat: Seat) -> Seat:
-    """A copy of a seat that still shares ``seat``'s lists: a move changes one or two of them,
-    so ``ElysiumState.seat`` copies a list (``SEAT_LISTS``) only when the rule names it."""
-    new = _new(Seat)
-    new.__dict__ = dict(vars(seat))
-    return new
+copy_sharing_lists = slot_copier(
+    Seat, name="copy_sharing_lists",
+    doc="""A copy of a seat that still shares its lists: a move changes one or two of them,
+    so ``ElysiumState.seat`` copies a list (``SEAT_LISTS``) only when the rule names it.""")
 
 
-#: a task's fields, in order (``copy_task``)
-_TASK_FIELDS = attrgetter(*(f.name for f in fields(Task)))
+copy_task = slot_copier(
+    Task, name="copy_task",
+    doc="""A copy of a task for a doer to change: the doers that change the task they answer
+    (``rules.CHANGES_ITS_TASK``) change its count only, so its lists are shared.""")
 
 
-def copy_task(task: Task) -> Task:
-    """A copy of a task for a doer to change: the doers that change the task they answer
-    (``rules.CHANGES_ITS_TASK``) change its count only, so its lists are shared."""
-    return Task(*_TASK_FIELDS(task))
+_copy_data = slot_copier(ElysiumData, ("seats", "tasks"), name="_copy_data",
+                         doc="A copy of the position holding new lists of its seats and "
+                             "tasks, and the same values otherwise.")
 
 
 def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
@@ -167,11 +162,9 @@ def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     are new lists; of the tasks only the top one is copied, and only with ``copy_top``: the task
     a move answers is the only one its doer may change (a forced move made later in the same
     step copies its task first, ``ElysiumState._advance``)."""
-    copied = dict(vars(data))
-    copied["seats"] = copied["seats"][:]
-    tasks = copied["tasks"] = copied["tasks"][:]
+    new = _copy_data(data)
+    tasks = new.tasks
     if copy_top and tasks:
         tasks[-1] = copy_task(tasks[-1])
-    new = _new(ElysiumData)
-    new.__dict__ = copied
     return new
+
