@@ -9,9 +9,11 @@ awakening positions (10 battles each), the battle was won 78 times in 90 against
 So the search is spent where the team's choices meet the battle:
 
 - ``search_policy`` settles by rules every move but those (``settled``): the dice of an
-  adventure by ``OddsBot``'s rules, the dice of the battle by :mod:`.battle`'s, the choice
-  of a card far from the awakening by ``OddsBot``'s exact odds (a search of it on the
-  learned value lost more games). It answers None, so the bot searches, for the battle's
+  adventure by their exact odds (:mod:`.adventure_play`), the dice of the battle by
+  :mod:`.battle`'s, the choice of a card far from the awakening by ``OddsBot``'s exact
+  odds, or always an adventure in a race for the Elder Signs, and the Entrance's buys by
+  :mod:`.adventure_play` (a search of the card on the learned value lost more games;
+  ``PlannerBot`` plays these rules alone). It answers None, so the bot searches, for the battle's
   choices that trade one resource for another (``BATTLE_CHOICES``: whom to heal, which
   maximum to lose; the cards are spent by :mod:`.battle`'s ``items_not_spells``) and for
   the choice of an adventure or the Entrance once the doom track is ``NEAR`` full (how the
@@ -22,13 +24,14 @@ So the search is spent where the team's choices meet the battle:
   values the position.
 
 Measured (two investigators, team games, the ladder's seeds 0-999,
-``scripts/ladder.py --game elder_sign --only search@128``, in runs of 200 and 400 games):
-the search team won 161/1000 (16.1 %, Wilson 95 % [14.0 %, 18.5 %]), OddsBot's team
-143/1000 ([12.3 %, 16.6 %]): the intervals overlap. The rules alone, without the search,
-won 174/1000 on the same seeds ([15.2 %, 19.9 %]): the searched choices add nothing
-measurable to them. With the Ancient Ones above, no team wins much more than a fifth of
-the games, so telling two teams apart takes thousands of games. 0.015 CPU s a move on
-average, 4.2 s at worst (a battle choice).
+``scripts/ladder.py --game elder_sign --only odds,planner,search@128 --games 1000
+--search-games 1000 --processes 2``): the search team won 184/1000 (18.4 %, Wilson 95 %
+[16.1 %, 20.9 %]), OddsBot's team 143/1000 (14.3 %, [12.3 %, 16.6 %]): the intervals still
+overlap, by half a point. The rules alone (``PlannerBot``) won 220/1000 (22.0 %, [19.5 %,
+24.7 %]), clear of OddsBot's: the searched choices cost 3.6 points on the same seeds, so
+the search, not its rules, is what to improve next. With the Ancient Ones above, no team
+wins much more than a quarter of the games. 0.016 CPU s a move on average, 8.1 s at worst
+(a battle choice).
 
 Every function reads only what every seat sees (the board, the tracks, the attempt), as
 the search bot's determinized states require.
