@@ -38,8 +38,7 @@ def test_exact_dice_takes_the_move_of_highest_exact_chance():
         assert move.kind in adventure_play.DICE_MOVES
         assert not (move.kind == "focus" and move.args[0] != s.data.turn)
         chance = adventure_play.chance_after(s, move)
-        moves = [m for m in s.legal_actions() if m.kind in adventure_play.DICE_MOVES
-                 and not (m.kind == "focus" and m.args[0] != s.data.turn)]
+        moves = adventure_play.dice_moves(s, s.legal_actions())
         assert chance == max(adventure_play.chance_after(s, m) for m in moves)
         rule = odds(s)
         if rule.kind in adventure_play.DICE_MOVES:
@@ -62,8 +61,7 @@ def test_the_best_dice_move_keeps_the_solvers_chance():
                  and s.game.data.investigators[s.active.name].ability != "many_tasks"
                  and all(m.kind in adventure_play.DICE_MOVES or m.kind == "fail-stop"
                          for m in legal))
-        moves = [m for m in legal if m.kind in adventure_play.DICE_MOVES
-                 and not (m.kind == "focus" and m.args[0] != s.data.turn)]
+        moves = adventure_play.dice_moves(s, legal)
         if plain and moves:
             assert max(adventure_play.chance_after(s, m) for m in moves) == attempt_odds(s)
             checked += 1

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from .rules import ElderSignState
 
 #: the Ancient Ones the battle lab's teams never beat (0 battles won in 270, played by the
-#: search's rules from 52 awakening positions of OddsBot games: ``search_play``'s docstring)
+#: search's battle rules from 52 awakening positions of OddsBot games: ``search_play``'s docstring)
 NEVER_BEATEN = frozenset({"Hastur", "Shub-Niggurath", "Yog-Sothoth"})
 #: the moves of an adventure's dice that ``exact_dice`` weighs by their exact odds
 DICE_MOVES = frozenset({"complete", "fail-retry", "aside", "focus", "no-focus"})
@@ -72,6 +72,13 @@ def chance_after(s: ElderSignState, move: Action) -> Fraction | None:
     return Fraction(0) if on_board else Fraction(1)
 
 
+def dice_moves(s: ElderSignState, legal: list[Action]) -> list[Action]:
+    """The moves of ``legal`` that :func:`exact_dice` weighs: ``DICE_MOVES``, none of them an
+    assist (another investigator's focus)."""
+    return [m for m in legal if m.kind in DICE_MOVES
+            and not (m.kind == "focus" and m.args[0] != s.data.turn)]
+
+
 def exact_dice(s: ElderSignState) -> Action | None:
     """Rule 'exact_dice': the dice move of an adventure with the highest :func:`chance_after`,
     ``OddsBot``'s move on ties; None outside an adventure's dice choices, where a clue is
@@ -80,8 +87,7 @@ def exact_dice(s: ElderSignState) -> Action | None:
     if a is None or a.card == AO:
         return None
     legal = s.legal_actions()
-    moves = [m for m in legal if m.kind in DICE_MOVES
-             and not (m.kind == "focus" and m.args[0] != s.data.turn)]
+    moves = dice_moves(s, legal)
     if len(moves) < 2 or (not any(m.kind == "complete" for m in moves)
                           and any(m.kind == "clue" for m in legal)):
         return None
