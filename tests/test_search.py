@@ -4,6 +4,7 @@ what its seat cannot see (a toy game with a hidden card proves it)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 import mythlab
-from mythlab.engine import Action, Game, Phase, PhaseBook, Session, State
+from mythlab.engine import CHANCE, Action, Game, Phase, PhaseBook, Session, State
 from mythlab.sim import make_bot, seat_bots, simulate
 from mythlab.sim.search import SearchBot, parse_budget, scaled_scores
 
@@ -306,3 +307,104 @@ def test_every_drawn_world_feeds_one_tree():
     child = max(tree.root.children.values(), key=lambda c: c.visits)
     assert set(child.states) == {0, 1, 2, 3}  # one state per world the move was tried in
     assert child.available >= child.visits
+
+
+@dataclass
+class CoinData:
+    """Seat 0 takes a coin (or a sure thing) and the flip decides who wins."""
+
+    coin: str = ""
+    flipped: str = ""
+
+
+class CoinState(State):
+    """One choice by seat 0: "heads wins" / "tails wins" (a fair flip each), and with the
+    option ``sure`` also "sure win" and "sure loss"; then the flip, then the game is over."""
+
+    __slots__ = ()
+    data_class = CoinData
+    MOVES = ("heads wins", "tails wins", "sure win", "sure loss")
+
+    def _phase_name(self) -> str:
+        d = self.data
+        return "Game over" if d.flipped or d.coin.startswith("sure") else \
+            "Flip" if d.coin else "Choose"
+
+    def _current_player(self) -> int | None:
+        return CHANCE if self._phase_name() == "Flip" else 0
+
+    def _legal(self) -> list[Action]:
+        moves = self.MOVES if self.game.options["sure"] else self.MOVES[:2]
+        return [Action(m, "choose", (m,), COIN_RULE) for m in moves]
+
+    def _chance(self) -> list[tuple[Action, Fraction]]:
+        return [(Action(side, "flip", (side,), COIN_RULE), Fraction(1, 2))
+                for side in ("heads", "tails")]
+
+    def _do(self, action: Action) -> None:
+        if action.kind == "choose":
+            self.data.coin = action.args[0]
+        else:
+            self.data.flipped = action.args[0]
+
+    def _scores(self) -> dict[str, Any]:
+        d = self.data
+        won = d.coin == "sure win" or bool(d.flipped) and d.coin.startswith(d.flipped)
+        return {"scores": {"P1": int(won), "P2": int(not won)}, "winners": [0 if won else 1]}
+
+
+COIN_RULE = "Coin choice · 1. Choose"
+
+
+class CoinChoice(Game):
+    """Take a coin or a sure thing (test only; registered by the test that uses it)."""
+
+    name = "coin-choice"
+    title = "Coin choice"
+    state_class = CoinState
+    default_options = {"sure": True}
+    phases = PhaseBook([Phase("Choose", COIN_RULE, 1, ("Flip", "Game over"), "take one"),
+                        Phase("Flip", COIN_RULE, 1, ("Game over",), "the coin is flipped"),
+                        Phase("Game over", COIN_RULE, 1, (), "the flip decides")])
+
+    def new_data(self, stream: Any) -> CoinData:
+        return CoinData()
+
+    def max_actions(self) -> int:
+        return 2
+
+
+def coin_choices(monkeypatch, default: str, sure: bool = True, budget: int = 40) -> Counter:
+    """The search bot's choices over 30 seeds when the rollout hook's move is ``default``
+    (the sure things offered or not)."""
+    from mythlab import registry
+
+    monkeypatch.setattr(registry, "_specs", dict(registry._specs))
+
+    def hook(s):
+        return next(a for a in s.legal_actions() if a.label == default)
+
+    registry.register(registry.GameSpec(name="coin-choice", title="Coin choice",
+                                        game=CoinChoice, search_rollout=hook))
+    state = CoinChoice(seed=0, sure=sure).initial_state()
+    return Counter(SearchBot(seed=seed, budget=budget)(state).label for seed in range(30))
+
+
+def test_the_rollout_hooks_move_is_kept_unless_another_is_clearly_better(monkeypatch):
+    """Between two fair coins the search keeps the game's own move but for the odd false
+    alarm (about one seed in 40 at two standard errors; picking the most visited would follow
+    the noise); a sure win beats a sure loss or a coin by far, so the search overrules a
+    hook that would lose."""
+    assert coin_choices(monkeypatch, "tails wins", sure=False)["tails wins"] >= 28
+    assert coin_choices(monkeypatch, "sure loss") == {"sure win": 30}
+    assert coin_choices(monkeypatch, "tails wins") == {"sure win": 30}
+
+
+def test_the_coin_test_catches_a_search_that_follows_the_noise(monkeypatch):
+    """Without the default rule (``DEVIATION_Z`` of zero: any lead decides), the fair coins
+    split far more often (7 seeds in 30): the check above would fail."""
+    from mythlab.sim import search
+
+    monkeypatch.setattr(search, "DEVIATION_Z", 0.0)
+    picks = coin_choices(monkeypatch, "tails wins", sure=False)
+    assert picks["heads wins"] >= 5
