@@ -19,7 +19,6 @@ from mythlab.agea.state import (
     copy_sharing_players,
 )
 from mythlab.engine import State
-from mythlab.engine.copying import replicate
 
 
 def test_the_card_table_gives_each_copys_card():
@@ -130,7 +129,8 @@ def test_a_move_copies_only_the_player_lists_it_changes():
 
 def _applied_on_a_full_copy(state: State, action) -> State:
     """``apply`` as it was before copy on write: every player copied before the move."""
-    new = state._copy(replicate(state.data), [])
+    new = state.clone()  # a deep copy of the position
+    new.events = []
     new.history = state.history + (action.label,)
     State._do(new, action)  # the engine's move, without Agea's shared-player bookkeeping
     return new

@@ -98,7 +98,9 @@ class State:
     def _legal(self) -> list[Action]:
         """Legal actions at a decision node: the top decision's offerer lists them."""
         task = self._task  # kept by ``_current_player``, which a game may replace
-        return self.rules.offer(self, self.decision() if task is None else task)
+        if task is None:
+            task = self.decision()
+        return self.rules.offerers[task.kind](self, task)  # ``Rules.offer`` at a decision
 
     def _chance(self) -> Sequence[tuple[Action, Fraction]]:
         """Outcomes at a chance node, with their exact probabilities."""
@@ -110,7 +112,7 @@ class State:
         game runs on (``_advance``)."""
         task = self.decision()  # of the copy: a game may copy the task its move changes
         self._before_move(action)
-        self.rules.do(self, task, action)
+        self.rules.doers[action.kind](self, task, action)  # ``Rules.do``
         self._advance()
 
     def _copy_data_for(self, action: Action) -> Any:
@@ -165,7 +167,8 @@ class State:
         but afresh each time a rule asks in the middle of a move."""
         player = self._to_move
         if player is _UNKNOWN or player is _MID_MOVE:  # _MID_MOVE: a rule asking in its move
-            now = None if self.is_terminal() else self._current_player()
+            # ``_may_be_over`` first: a position that cannot be over needs no phase worked out
+            now = None if self._may_be_over() and self.is_terminal() else self._current_player()
             if player is _UNKNOWN:
                 self._to_move = now
             return now
@@ -255,11 +258,18 @@ class State:
     def apply(self, action: Action | str) -> State:
         """The state after ``action``; this state is left unchanged."""
         chosen = action if self._offers(action) else self.find(action)  # a bot's pick: as is
-        new = self._copy(self._copy_data_for(chosen), [])
+        # the new state's slots set here, not by a helper: a call more at every step
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.data = self._copy_data_for(chosen)
+        new._stream = self._stream  # shared until read (``stream``)
+        new._stream_shared = True
         new._trail = (self._trail, chosen.label, self._trail[2] + 1)
         new._history = None
-        new._owned_fields = _OWNS_NONE
+        new.events = []
         new._to_move = _MID_MOVE
+        new._owned_fields = _OWNS_NONE
+        new._task = new._legal_cache = new._outcomes = new._drawn = new._json = None
         new._do(chosen)
         # in case the rules asked who moves, or looked at chance, before the move was done
         new._to_move = _UNKNOWN
@@ -346,25 +356,9 @@ class State:
 
     def clone(self) -> State:
         """A deep, independent copy (to edit a position, e.g. in a scenario)."""
-        return self._copy(replicate(self.data), list(self.events))
-
-    def _copy(self, data: Any, events: list[str]) -> State:
-        new = object.__new__(type(self))
-        new.game = self.game
-        new.data = data
-        new._stream = self._stream  # shared until read (``stream``)
-        new._stream_shared = True
-        new._trail = self._trail
-        new._history = self._history
-        new.events = events
-        new._to_move = _UNKNOWN
-        new._task = None
-        new._owned_fields = None
-        new._legal_cache = None
-        new._outcomes = None
-        new._drawn = None
-        new._json = None
-        return new
+        stream = self._stream
+        return type(self)(self.game, replicate(self.data),
+                          SeededStream(stream.seed, stream.position), self.history, self.events)
 
     def edited(self) -> State:
         """Forget what was derived from the position after editing ``data`` in place (a
