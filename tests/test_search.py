@@ -309,6 +309,9 @@ def test_every_drawn_world_feeds_one_tree():
     assert child.available >= child.visits
 
 
+COIN_RULE = "Coin choice · 1. Choose"
+
+
 @dataclass
 class CoinData:
     """Seat 0 takes a coin (or a sure thing) and the flip decides who wins."""
@@ -352,8 +355,6 @@ class CoinState(State):
         won = d.coin == "sure win" or bool(d.flipped) and d.coin.startswith(d.flipped)
         return {"scores": {"P1": int(won), "P2": int(not won)}, "winners": [0 if won else 1]}
 
-
-COIN_RULE = "Coin choice · 1. Choose"
 
 
 class CoinChoice(Game):

@@ -22,7 +22,6 @@ So the search is spent where the team's choices meet the battle:
   One is awake or near, so the search values such a move by playing the battle out; far
   from the awakening it answers None and the learned value (``evaluate.search_value``)
   values the position.
-
 - The rules' move is also the search's default at the root (``SearchBot``'s control arm):
   half the simulations play it, and the search plays another move only when that move's
   mean beats it by two standard errors. Picking the most visited move instead lost

@@ -167,4 +167,3 @@ def copy_for_move(data: ElysiumData, copy_top: bool = True) -> ElysiumData:
     if copy_top and tasks:
         tasks[-1] = copy_task(tasks[-1])
     return new
-

@@ -252,10 +252,10 @@ class SearchBot:
         return self._hooks[key]
 
 
-def clearly_better(node: _Node, than: _Node, me: int, z: float | None = None) -> bool:
-    """Whether ``node``'s mean value for ``me`` beats ``than``'s by more than ``z`` (by default
-    ``DEVIATION_Z``) standard errors of the difference, each mean's variance bounded by
-    ``m (1 - m) / n`` (the most a value in [0, 1] with mean ``m`` can vary).
+def clearly_better(node: _Node, than: _Node, me: int) -> bool:
+    """Whether ``node``'s mean value for ``me`` beats ``than``'s by more than ``DEVIATION_Z``
+    standard errors of the difference, each mean's variance bounded by ``m (1 - m) / n`` (the
+    most a value in [0, 1] with mean ``m`` can vary).
 
     >>> a, b = _Node(1), _Node(1)
     >>> a.visits, a.totals, b.visits, b.totals = 40, [30.0], 40, [18.0]
@@ -265,11 +265,10 @@ def clearly_better(node: _Node, than: _Node, me: int, z: float | None = None) ->
     >>> clearly_better(a, b, 0)
     False
     """
-    z = DEVIATION_Z if z is None else z
     m, n = node.totals[me] / node.visits, node.visits
     k, j = than.totals[me] / than.visits, than.visits
     spread = math.sqrt(max(m * (1 - m), 0.0) / n + max(k * (1 - k), 0.0) / j)
-    return m - k > z * spread
+    return m - k > DEVIATION_Z * spread
 
 
 def scaled_scores(state: State) -> Values:
