@@ -172,17 +172,11 @@ def held_count(s: ElderSignState) -> int:
 def dice_tuple(s: ElderSignState) -> tuple[tuple[str, str, int], ...]:
     """The dice a task may take, as sorted (source, face, count): the roll's by colour, and
     each held die from its own source (a marker or a spell holds one die)."""
-    rolled = tuple(sorted(s.data.attempt.rolled))
+    dice = roll_counts(tuple(sorted(s.data.attempt.rolled)))
     held = held_dice(s)
-    return with_held(rolled, tuple(held)) if held else roll_counts(rolled)
-
-
-@lru_cache(maxsize=4096)
-def with_held(rolled: tuple[str, ...], held: tuple[tuple[str, str], ...]
-              ) -> tuple[tuple[str, str, int], ...]:
-    """:func:`dice_tuple` of a roll (its dice sorted) and held dice (source, die). Cached:
-    rolls and held dice come back together again and again."""
-    return tuple(sorted(roll_counts(rolled) + tuple((src, split(die)[1], 1) for src, die in held)))
+    if not held:
+        return dice
+    return tuple(sorted(dice + tuple((src, split(die)[1], 1) for src, die in held)))
 
 
 def task_costs(s: ElderSignState, card: str, row: int) -> tuple[tuple[str, int], ...]:
@@ -403,38 +397,29 @@ def do_spell_die(s: ElderSignState, task: Decision, action: Action) -> None:
 
 # ------------------------------------------------------------------ resolve
 def completion_actions(s: ElderSignState) -> list[Action]:
-    """Each way the dice complete an open task the investigator can pay for (p.6-7)
-    (:func:`card_completions` of the rows open and paid for)."""
+    """Each way the dice complete an open task the investigator can pay for (p.6-7): per
+    row, the moves for the dice it can use (:func:`tasks.relevant_dice`), so that rolls
+    alike in those share their moves."""
     a = s.data.attempt
     dice = dice_tuple(s)
     if not dice:
         return []
+    acts: list[Action] = []
     battle = a.card == AO
     if battle:
         all_rows, costs = rows(s), ((),)
     else:  # the card's monsters read once for its rows and their costs
         key = card_key(s, a.card)
         all_rows, costs = card_rows(*key), card_costs(*key)
-    payable = tuple(r for r in available_rows(s, all_rows) if affordable(s, costs[r]))
-    return list(card_completions(all_rows, payable, battle, dice, s.game.options["wild"],
-                                 marker_names(s, dice)))
-
-
-@lru_cache(maxsize=1 << 14)
-def card_completions(all_rows: tuple[tuple[Row, str], ...], payable: tuple[int, ...],
-                     battle: bool, dice: tuple[tuple[str, str, int], ...], wild: str,
-                     names: tuple[str, ...]) -> tuple[Action, ...]:
-    """The moves completing the rows ``payable`` of ``all_rows`` (the card's, or the combat
-    task in a ``battle``) with ``dice``: per row, the moves for the dice it can use
-    (:func:`tasks.relevant_dice`), so that rolls alike in those share their moves. Cached:
-    the moves depend on nothing else and are frozen."""
+    wild = s.game.options["wild"]
     shown, faces = faces_shown(dice)
-    acts: list[Action] = []
-    for r in payable:
-        row = all_rows[r][0]
-        if can_complete(row, shown, faces, wild):
-            acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild, names)
-    return tuple(acts)
+    for r in available_rows(s, all_rows):
+        if affordable(s, costs[r]):
+            row = all_rows[r][0]
+            if can_complete(row, shown, faces, wild):
+                acts += row_completions(row, r, battle, relevant_dice(row, dice, wild), wild,
+                                        marker_names(s, dice))
+    return acts
 
 
 def marker_names(s: ElderSignState, dice: tuple[tuple[str, str, int], ...]) -> tuple[str, ...]:
