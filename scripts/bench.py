@@ -7,7 +7,9 @@ Each game is played by random bots (``seat_bots(["random"] * players, seed)`` in
 read) before the clock starts, and it counts the process's CPU time, not the wall clock, so
 other work on a shared machine does not enter the figure (the wall-clock rate is printed
 too). A run plays ``--games`` games with fixed seeds; the figure is the median over
-``--runs`` runs.
+``--runs`` runs. Every run replays the same seeds, so a cache that pays off only when a game
+is played again counts in full; ``--fresh`` gives each run seeds of its own instead (run ``k``
+plays ``seed + k·games`` on, the same in both trees), the case of a simulation or a ladder.
 
 With ``--against COMMIT`` the commit is checked out in a temporary ``git worktree`` (removed
 after) and measured by a second worker process whose ``PYTHONPATH`` is that tree; the two
@@ -18,6 +20,7 @@ pair ``k`` with ``PYTHONHASHSEED=k``, and takes the median over all their runs.
 
     .venv/bin/python scripts/bench.py [--against 0bb5698] [--runs 5] [--games 10] [GAME ...]
     .venv/bin/python scripts/bench.py --against 0bb5698 --workers 3   # median over 3 pairs
+    .venv/bin/python scripts/bench.py --against 0bb5698 --fresh --runs 1 --games 300
     .venv/bin/python scripts/bench.py --profile agea     # where a playout spends its time
 """
 
@@ -127,16 +130,29 @@ class Tree:
         self.process.wait()
 
 
+def run_seeds(run: int, per_run: int, seed: int, fresh: bool) -> list[int]:
+    """The seeds of run ``run``: the same every run, or with ``fresh`` a block of its own.
+
+    >>> run_seeds(1, 3, 10, False), run_seeds(1, 3, 10, True)
+    ([10, 11, 12], [13, 14, 15])
+    """
+    first = seed + run * per_run if fresh else seed
+    return list(range(first, first + per_run))
+
+
 def measure(trees: list[Tree], games: list[str], runs: int, per_run: int, seed: int,
-            players: dict[str, int]) -> dict[tuple[str, str], list[list[float]]]:
+            players: dict[str, int], fresh: bool = False
+            ) -> dict[tuple[str, str], list[list[float]]]:
     """Per (tree, game) the (CPU seconds, wall seconds, steps) of each run; trees take turns
-    run by run."""
+    run by run. The warm-up game is the first run's first seed, or with ``fresh`` the seed
+    after the last run's (so no timed game is played twice)."""
     results: dict[tuple[str, str], list[list[float]]] = {}
+    warm_up = [seed + runs * per_run] if fresh else [seed]
     for name in games:
-        seeds = list(range(seed, seed + per_run))
         for tree in trees:  # warm up: data files, adapters, caches
-            tree.ask(do="play", game=name, players=players[name], seeds=seeds[:1])
+            tree.ask(do="play", game=name, players=players[name], seeds=warm_up)
         for run in range(runs):
+            seeds = run_seeds(run, per_run, seed, fresh)
             order = trees if run % 2 == 0 else trees[::-1]
             for tree in order:
                 run_result = tree.ask(do="play", game=name, players=players[name], seeds=seeds)
@@ -172,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", dest="per_run", type=int, default=10,
                         help="games per run (10)")
     parser.add_argument("--seed", type=int, default=0, help="first game seed (0)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="new seeds for every run instead of the same ones replayed, so "
+                             "caches that help only a replayed game gain nothing")
     parser.add_argument("--workers", type=int, default=1,
                         help="worker processes per tree, one after another, each pair with its "
                              "own PYTHONHASHSEED (1, 2, …): the figure is the median over all "
@@ -207,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
                 players = {name: int(trees[-1].ask(do="players", game=name))
                            for name in args.games}
                 for key, runs in measure(trees, args.games, args.runs, args.per_run,
-                                         args.seed, players).items():
+                                         args.seed, players, args.fresh).items():
                     results.setdefault(key, []).extend(runs)
             finally:
                 for tree in trees:
@@ -217,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
             remove_worktree(old_root)
 
     rows = []
-    note = f"median of {args.runs} runs × {args.per_run} games (seeds {args.seed}…)"
+    note = (f"median of {args.runs} runs × {args.per_run} games (seeds {args.seed}…"
+            f"{', new for every run' if args.fresh else ''})")
     if args.workers > 1:
         note += (f" on each of {args.workers} worker processes per tree (PYTHONHASHSEED "
                  f"1…{args.workers})")
