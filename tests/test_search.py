@@ -356,7 +356,6 @@ class CoinState(State):
         return {"scores": {"P1": int(won), "P2": int(not won)}, "winners": [0 if won else 1]}
 
 
-
 class CoinChoice(Game):
     """Take a coin or a sure thing (test only; registered by the test that uses it)."""
 
