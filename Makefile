@@ -39,7 +39,7 @@ bench-games: $(BIN)/.installed
 	$(BIN)/python scripts/bench_cyclades.py
 
 lint: $(BIN)/.installed
-	$(BIN)/ruff check mythlab tests scripts examples
+	$(BIN)/ruff check mythlab tests scripts examples conftest.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -184,24 +184,18 @@ def output_text(nb: nbformat.NotebookNode) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
-def test_run_all_reveals_no_answer_of_the_lessons_exercises(path: Path):
+def test_run_all_reveals_no_answer_of_the_lessons_exercises(path: Path, run_notebook):
     """Execute the lesson as Run All would and read every output: no answer may appear."""
-    from nbclient import NotebookClient
-
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    nb = run_notebook(nbformat.read(path, as_version=4), cwd=path.parent)
     assert lessons.revealed(output_text(nb), lesson_number(path)) == []
 
 
-def test_the_reveal_check_catches_a_notebook_that_prints_an_answer(tmp_path):
+def test_the_reveal_check_catches_a_notebook_that_prints_an_answer(run_notebook):
     """The test above can fail: a lesson that prints 4.2's answer is caught, a clean one not."""
-    from nbclient import NotebookClient
 
     def executed(*sources: str) -> nbformat.NotebookNode:
         nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
-        NotebookClient(nb, timeout=120, kernel_name="python3").execute()
-        return nb
+        return run_notebook(nb, timeout=120)
 
     leaky = executed("from mythlab.cyclades.combat import battle_odds",
                      "battle_odds(3, 2).probability")
