@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import nbformat
 import pytest
 from jupyter_client import BlockingKernelClient
+from server_support import free_port
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -84,12 +85,6 @@ class Lab:
         return self.log.read_text(errors="replace")[-chars:]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _new_notebook(cells: Sequence[str]) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in cells])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -136,7 +131,7 @@ def running_lab(home: Path, notebook: str, cells: Sequence[str]) -> Iterator[Lab
     notebooks.mkdir()
     nbformat.write(_new_notebook(cells), notebooks / notebook)
     _quiet_settings(settings)
-    port, token = _free_port(), secrets.token_hex(16)
+    port, token = free_port(), secrets.token_hex(16)
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTER_DATA_DIR": str(home / "data"),
            "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
@@ -365,7 +360,7 @@ APP_TITLES = {"agea": "Agea", "cyclades": "Cyclades", "elysium": "Elysium",
 def running_app(home: Path) -> Iterator[str]:
     """``mythlab app`` on a free port with its settings in ``home``; yields its URL once it
     accepts connections, and stops it (with its kernels) afterwards."""
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "rt"),
            "IPYTHONDIR": str(home / "ipython"),

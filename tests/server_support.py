@@ -1,5 +1,6 @@
 """Start ``mythlab lab`` for real, read what its JupyterLab serves, and stop it with SIGTERM
-(shared by the course tests and the wheel-install test)."""
+(shared by the course tests and the wheel-install test); ``free_port`` and ``listening`` for
+every test that starts a server (the app, the browser harness, Dask)."""
 
 from __future__ import annotations
 

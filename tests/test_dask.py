@@ -1,7 +1,6 @@
 """The Dask backend on a real cluster: a ``dask scheduler`` and two ``dask worker`` processes
 started here on 127.0.0.1 give the same records and tables as one process, for the same seeds."""
 
-import socket
 import subprocess
 import sys
 import time
@@ -11,16 +10,12 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from server_support import free_port  # noqa: E402
+
 from mythlab.sim import experiment, simulate  # noqa: E402
 
 GAME = "cyclades"  # the quickest game with random and greedy bots
 DASK = str(Path(sys.executable).with_name("dask"))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _stop(procs: list[subprocess.Popen]) -> None:
@@ -38,7 +33,7 @@ def _stop(procs: list[subprocess.Popen]) -> None:
 @pytest.fixture(scope="module")
 def scheduler():
     """The address of a scheduler with two one-thread workers, all stopped afterwards."""
-    address = f"tcp://127.0.0.1:{_free_port()}"
+    address = f"tcp://127.0.0.1:{free_port()}"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     procs = [subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port",
                                address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)]
@@ -95,7 +90,7 @@ def test_an_existing_client_is_used_and_left_open(scheduler):
 
 
 def test_unreachable_scheduler_is_a_clear_error_within_seconds():
-    address = f"tcp://127.0.0.1:{_free_port()}"  # nobody listens there
+    address = f"tcp://127.0.0.1:{free_port()}"  # nobody listens there
     start = time.monotonic()
     with pytest.raises(ConnectionError, match=f"Dask scheduler at {address}"):
         simulate(GAME, games=1, players=2, progress=False, backend="dask", scheduler=address)
