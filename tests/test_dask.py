@@ -1,6 +1,7 @@
 """The Dask backend on a real cluster: a ``dask scheduler`` and two ``dask worker`` processes
 started here on 127.0.0.1 give the same records and tables as one process, for the same seeds."""
 
+import json
 import subprocess
 import sys
 import time
@@ -30,28 +31,41 @@ def _stop(procs: list[subprocess.Popen]) -> None:
             p.wait()
 
 
+def _address(info: Path, scheduler: subprocess.Popen, log: Path) -> str:
+    """The address the scheduler wrote to ``info`` once it listens (read when whole)."""
+    deadline = time.monotonic() + 90  # a cold start on a loaded 2-core machine
+    while True:
+        try:
+            return json.loads(info.read_text())["address"]
+        except (OSError, ValueError, KeyError):
+            if scheduler.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("the dask scheduler did not start:\n"
+                                     + log.read_text(errors="replace")[-4000:]) from None
+            time.sleep(0.3)
+
+
 @pytest.fixture(scope="module")
-def scheduler():
-    """The address of a scheduler with two one-thread workers, all stopped afterwards."""
-    address = f"tcp://127.0.0.1:{free_port()}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    procs = [subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port",
-                               address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)]
+def scheduler(tmp_path_factory):
+    """The address of a scheduler with two one-thread workers, all stopped afterwards. The
+    scheduler takes a free port itself (``--port 0``) and writes its address to a file the
+    workers read: a port picked here could be taken by another process before it listened."""
+    folder = tmp_path_factory.mktemp("dask")
+    info, log = folder / "scheduler.json", folder / "cluster.log"
+    with log.open("wb") as out:
+        logged = {"stdout": out, "stderr": subprocess.STDOUT}
+        procs = [subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                   "--no-dashboard", "--scheduler-file", str(info)], **logged)]
+        try:
+            for _ in range(2):
+                procs.append(subprocess.Popen(
+                    [DASK, "worker", "--scheduler-file", str(info), "--nthreads", "1",
+                     "--host", "127.0.0.1", "--no-dashboard", "--no-nanny"], **logged))
+        except BaseException:
+            _stop(procs)
+            raise
     try:
-        for _ in range(2):
-            procs.append(subprocess.Popen(
-                [DASK, "worker", address, "--nthreads", "1", "--host", "127.0.0.1",
-                 "--no-dashboard", "--no-nanny"], **quiet))
-        deadline = time.monotonic() + 90
-        while True:  # the scheduler may take a few seconds to listen on a loaded machine
-            try:
-                client = distributed.Client(address, timeout=5)
-                break
-            except OSError:
-                if time.monotonic() > deadline or procs[0].poll() is not None:
-                    raise
-                time.sleep(0.5)
-        with client:
+        address = _address(info, procs[0], log)
+        with distributed.Client(address, timeout=30) as client:
             client.wait_for_workers(2, timeout=90)
         yield address
     finally:
