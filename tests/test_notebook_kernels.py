@@ -29,9 +29,11 @@ def taken_port():
         yield holder.getsockname()[1]
 
 
-def collide(made: list, port: int, collisions: int):
-    """Record ``made``'s next kernel manager; the first ``collisions`` get ``port`` as their
-    shell port (with the port cache, which would pick a fresh one, off)."""
+def managers_on(monkeypatch, port: int, collisions: int) -> list:
+    """Every kernel manager nbval and nbclient make from now on, in order; the first
+    ``collisions`` get ``port`` as their shell port (with the port cache, which would pick a
+    fresh one, off)."""
+    made: list = []
 
     def made_one(km):
         if len(made) < collisions:
@@ -40,14 +42,6 @@ def collide(made: list, port: int, collisions: int):
         made.append(km)
         return km
 
-    return made_one
-
-
-def managers_on(monkeypatch, port: int, collisions: int) -> list:
-    """nbval's kernel managers and nbclient's from now on, the first ``collisions`` on
-    ``port``."""
-    made: list = []
-    made_one = collide(made, port, collisions)
     nbclients = NotebookClient.create_kernel_manager
     monkeypatch.setattr(nbval.kernel, "KernelManager", lambda **kw: made_one(KernelManager(**kw)))
     monkeypatch.setattr(NotebookClient, "create_kernel_manager",
