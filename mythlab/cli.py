@@ -217,21 +217,28 @@ def _cmd_handout(args: argparse.Namespace) -> int:
 
 
 def _cmd_app(args: argparse.Namespace) -> int:
-    """Serve the app notebook with Voilà on 127.0.0.1 until Ctrl-C (or SIGTERM)."""
+    """Serve the app notebook with Voilà on 127.0.0.1 until Ctrl-C (or SIGTERM).
+
+    The port is bound here first, as Voilà binds it (``SO_REUSEADDR``): a port a server
+    listens on is refused in one line. It stays bound, not listening, until Voilà stops, so
+    no process asking for a free port is handed it while Voilà starts (``--port 0`` picks
+    one here, and Voilà binds it seconds later)."""
     import importlib.resources
     import socket
 
     if not 0 <= args.port <= 65535:
         args.parser.error(f"--port {args.port} is not a port number (0-65535)")
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", args.port))
-        except OSError:
-            print(f"mythlab app: port {args.port} is busy (another mythlab app or server?); "
-                  f"open http://127.0.0.1:{args.port}/ if it is yours, or choose another "
-                  "with --port", file=sys.stderr)
-            return 2
-        port = probe.getsockname()[1]
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        held.bind(("127.0.0.1", args.port))
+    except OSError:
+        held.close()
+        print(f"mythlab app: port {args.port} is busy (another mythlab app or server?); "
+              f"open http://127.0.0.1:{args.port}/ if it is yours, or choose another "
+              "with --port", file=sys.stderr)
+        return 2
+    port = held.getsockname()[1]
     widgets = importlib.resources.files("mythlab.widgets")
     command = [sys.executable, "-m", "voila", str(widgets / "app.ipynb"), f"--port={port}",
                "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
@@ -242,7 +249,10 @@ def _cmd_app(args: argparse.Namespace) -> int:
     found = os.pathsep.join([str(widgets / "jupyter"), *filter(None, [os.environ.get(
         "JUPYTER_PATH")])])
     print(f"mythlab app: http://127.0.0.1:{port}/ (Ctrl-C stops it)", flush=True)
-    return _serve(command, env={**os.environ, "JUPYTER_PATH": found})
+    try:
+        return _serve(command, env={**os.environ, "JUPYTER_PATH": found})
+    finally:
+        held.close()
 
 
 def _cmd_games(args: argparse.Namespace) -> int:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import nbformat
 import pytest
 from jupyter_client import BlockingKernelClient
-from server_support import free_port
+from server_support import reserved_port
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -131,32 +131,33 @@ def running_lab(home: Path, notebook: str, cells: Sequence[str]) -> Iterator[Lab
     notebooks.mkdir()
     nbformat.write(_new_notebook(cells), notebooks / notebook)
     _quiet_settings(settings)
-    port, token = free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-           "JUPYTER_DATA_DIR": str(home / "data"),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
-           "JUPYTERLAB_SETTINGS_DIR": str(settings),
-           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    log = home / "jupyter.log"
-    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-               f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={notebooks}",
-               "--ServerApp.open_browser=False", "--ServerApp.terminals_enabled=False",
-               "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    if os.geteuid() == 0:  # containers and CI often run as root
-        command.append("--allow-root")
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                cwd=notebooks, start_new_session=True)
-    running = Lab(f"http://127.0.0.1:{port}", token, log)
-    try:
-        _wait_for_server(proc, running)
-        start_kernel(running, notebook)
-        yield running
-    finally:
-        _stop(proc)
+    token = secrets.token_hex(16)
+    with reserved_port() as port:
+        env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+               "JUPYTER_DATA_DIR": str(home / "data"),
+               "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython"),
+               "JUPYTERLAB_SETTINGS_DIR": str(settings),
+               "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+               "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+        log = home / "jupyter.log"
+        command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+                   f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+                   f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={notebooks}",
+                   "--ServerApp.open_browser=False", "--ServerApp.terminals_enabled=False",
+                   "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
+                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        if os.geteuid() == 0:  # containers and CI often run as root
+            command.append("--allow-root")
+        with log.open("wb") as out:
+            proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                    cwd=notebooks, start_new_session=True)
+        running = Lab(f"http://127.0.0.1:{port}", token, log)
+        try:
+            _wait_for_server(proc, running)
+            start_kernel(running, notebook)
+            yield running
+        finally:
+            _stop(proc)
 
 
 def lab_fixture(notebook: str, cells: Sequence[str], home: str = "lab") -> Callable:
@@ -360,31 +361,31 @@ APP_TITLES = {"agea": "Agea", "cyclades": "Cyclades", "elysium": "Elysium",
 def running_app(home: Path) -> Iterator[str]:
     """``mythlab app`` on a free port with its settings in ``home``; yields its URL once it
     accepts connections, and stops it (with its kernels) afterwards."""
-    port = free_port()
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "rt"),
-           "IPYTHONDIR": str(home / "ipython"),
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    log = home / "voila.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
-                                 "--port", str(port)], stdout=out, stderr=subprocess.STDOUT,
-                                env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + SERVER_START
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"mythlab app exited with {proc.returncode}:\n{log.read_text()}")
-            try:  # a GET would run the app's notebook: a connection is enough
-                with socket.create_connection(("127.0.0.1", port), timeout=5):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"mythlab app did not listen within {SERVER_START:.0f} s")
-                time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        _stop(proc)
+    with reserved_port() as port:
+        env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+               "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "rt"),
+               "IPYTHONDIR": str(home / "ipython"),
+               "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+        log = home / "voila.log"
+        with log.open("wb") as out:
+            proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
+                                     "--port", str(port)], stdout=out, stderr=subprocess.STDOUT,
+                                    env=env, start_new_session=True)
+        try:
+            deadline = time.monotonic() + SERVER_START
+            while True:
+                if proc.poll() is not None:
+                    pytest.fail(f"mythlab app exited with {proc.returncode}:\n{log.read_text()}")
+                try:  # a GET would run the app's notebook: a connection is enough
+                    with socket.create_connection(("127.0.0.1", port), timeout=5):
+                        break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        pytest.fail(f"mythlab app did not listen within {SERVER_START:.0f} s")
+                    time.sleep(0.2)
+            yield f"http://127.0.0.1:{port}/"
+        finally:
+            _stop(proc)
 
 
 def open_app(page: Page, url: str) -> float:

@@ -99,24 +99,24 @@ def test_a_sigterm_to_mythlab_app_stops_voila_too(tmp_path):
     import signal
     import time
 
-    from server_support import free_port, listening
+    from server_support import listening, reserved_port
 
-    port = free_port()
-    with (tmp_path / "app.log").open("wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
-                                 "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 120
-        while not listening(port):
-            assert proc.poll() is None and time.monotonic() < deadline, \
-                (tmp_path / "app.log").read_text(errors="replace")
-            time.sleep(0.3)
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=60) == 0
-        assert not listening(port)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    with reserved_port() as port:
+        with (tmp_path / "app.log").open("wb") as log:
+            proc = subprocess.Popen([sys.executable, "-m", "mythlab", "app", "--no-browser",
+                                     "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 120
+            while not listening(port):
+                assert proc.poll() is None and time.monotonic() < deadline, \
+                    (tmp_path / "app.log").read_text(errors="replace")
+                time.sleep(0.3)
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=60) == 0
+            assert not listening(port)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
 
 
 def test_mythlab_app_refuses_a_port_out_of_range():

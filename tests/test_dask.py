@@ -11,7 +11,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from server_support import free_port  # noqa: E402
+from server_support import reserved_port  # noqa: E402
 
 from mythlab.sim import experiment, simulate  # noqa: E402
 
@@ -104,10 +104,12 @@ def test_an_existing_client_is_used_and_left_open(scheduler):
 
 
 def test_unreachable_scheduler_is_a_clear_error_within_seconds():
-    address = f"tcp://127.0.0.1:{free_port()}"  # nobody listens there
-    start = time.monotonic()
-    with pytest.raises(ConnectionError, match=f"Dask scheduler at {address}"):
-        simulate(GAME, games=1, players=2, progress=False, backend="dask", scheduler=address)
+    with reserved_port() as port:  # held: no server can be handed it meanwhile
+        address = f"tcp://127.0.0.1:{port}"
+        start = time.monotonic()
+        with pytest.raises(ConnectionError, match=f"Dask scheduler at {address}"):
+            simulate(GAME, games=1, players=2, progress=False, backend="dask",
+                     scheduler=address)
     assert time.monotonic() - start < 20
 
 
