@@ -109,3 +109,38 @@ def test_card_odds_read_for_people_with_the_exact_fraction_on_hover():
 
     assert f'<span title="exact: {p.numerator}/{p.denominator}">{chance_text(p)}</span>' in html
     assert f">{p.numerator}/{p.denominator}<" not in html            # never inline
+
+
+def test_the_odds_key_names_the_abilities_the_odds_leave_out():
+    """The live odds count no investigator ability but Kate Winthrop's (terror ignored) and
+    Sister Mary's (the Mythos ignored): the key names whoever's ability could change them,
+    with the ability's words on hover, so no one reads them as exact for more than they count."""
+    from mythlab.elder_sign.live_odds import abilities_left_out
+
+    def key(s) -> str:
+        html = elder_sign_view(s)
+        return re.sub(r'<span title="[^"]*">(.*?)</span>', r"[\1]",
+                      re.search(r"odds: .*?fraction on hover", html).group(0))
+
+    changes_the_roll = {"Amanda Sharpe", "Darrell Simmons", "Gloria Goldberg", "Harvey Walters",
+                        "Michael McGlen"}
+    every = scenario().game.data.investigators
+    for name in every:  # alone, as the active investigator
+        if name == "Mandy Thompson":
+            continue
+        s = scenario(players=1, investigators=[name], board=["Lights Out"])
+        assert abilities_left_out(s) == ([name] if name in changes_the_roll else []), name
+    lights_out = ["Lights Out"]
+    harvey = scenario(players=2, investigators=["Harvey Walters", "Kate Winthrop"],
+                      board=lights_out)
+    assert "(no items, spells or clues, nor [Harvey Walters]'s ability)" in key(harvey)
+    ability = every["Harvey Walters"].ability_text
+    assert f'<span title="{ability}">Harvey Walters</span>' in elder_sign_view(harvey)
+    kate = scenario(players=2, investigators=["Kate Winthrop", "Harvey Walters"],
+                    board=lights_out)
+    assert "(no items, spells or clues);" in key(kate)          # Harvey's works on his turn
+    both = scenario(players=2, investigators=["Harvey Walters", "Mandy Thompson"],
+                    board=lights_out)
+    assert "nor the abilities of [Harvey Walters] and [Mandy Thompson])" in key(both)
+    both.data.seats[1].investigator.used_today = True            # her reroll is spent today
+    assert "nor [Harvey Walters]'s ability)" in key(both.edited())

@@ -19,7 +19,7 @@ from .dice import TaskCard, parse_pool, parse_row
 from .dice_words import pool_text
 from .effects import free_dice, rows_of
 from .odds import AdventureOdds, OddsCache, Situation
-from .resolve import AO, row_costs, terror_effects
+from .resolve import AO, ready_today, row_costs, terror_effects
 from .tasks import CODES, COLOURS, split
 
 if TYPE_CHECKING:
@@ -66,7 +66,8 @@ def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0,
     ``health`` the (sanity, stamina) the task costs are counted from (the investigator's
     now by default; :func:`attempt_odds` gives them as they were when the attempt began,
     since the solver adds up the costs of the rows done). Left out:
-    investigator abilities, items spent during the attempt, assisting investigators, dice
+    investigator abilities (:func:`abilities_left_out` names those in play that could
+    count), items spent during the attempt, assisting investigators, dice
     already held on spells, and terror effects that do not change the dice (tokens, sanity or
     stamina lost, a monster appearing). The game keeps the solver (:class:`LiveOdds`), so
     its values are computed once per rule set.
@@ -87,6 +88,28 @@ def card_solver(s: ElderSignState, name: str, *, spell: int = 0, clue: int = 0,
     return s.game.live_odds.solver(key, lambda cache: AdventureOdds(
         TaskCard(rows, ordered), wild, focus=focus, spell=spell, clue=clue, terror=terror,
         costs=costs or "none", sanity=health[0], stamina=health[1], cache=cache))
+
+
+#: the abilities of the active investigator that change an attempt's chances and that
+#: :func:`card_solver` leaves out: Amanda Sharpe's many tasks with one roll, Darrell
+#: Simmons's, Harvey Walters's and Michael McGlen's die changes, Gloria Goldberg's dice on an
+#: Other World (Jenny Barnes's and Joe Diamond's need items or clues, left out as a whole)
+OWN_ABILITIES_LEFT_OUT = frozenset({"many_tasks", "raise_investigation", "terror_to_lore",
+                                   "terror_to_peril", "other_world_dice"})
+
+
+def abilities_left_out(s: ElderSignState) -> list[str]:
+    """The investigators in play whose ability could change the live odds of the active
+    investigator but that the solver leaves out (:func:`card_solver`): the active one's own
+    (:data:`OWN_ABILITIES_LEFT_OUT`), and Mandy Thompson while her once-a-day reroll of
+    anyone's roll is unused. Shown beside the odds, so no one reads them as exact for more
+    than they count."""
+    cards = s.game.data.investigators
+    inv = s.active
+    names = [inv.name] if inv is not None and cards[inv.name].ability in \
+        OWN_ABILITIES_LEFT_OUT else []
+    return names + [mandy.name for _, mandy in ready_today(s, ("daily_reroll",))
+                    if mandy.name not in names]
 
 
 def card_odds(s: ElderSignState, name: str, pool: str) -> Fraction | None:

@@ -20,7 +20,7 @@ from mythlab.engine import ALL
 
 from .dice import parse_row
 from .effects import rows_of, trophy_value
-from .live_odds import card_odds, green_pool
+from .live_odds import abilities_left_out, card_odds, green_pool
 from .resolve import rows as attempt_rows
 from .rules import ElderSignState
 from .tasks import split
@@ -199,6 +199,18 @@ def _card(s: ElderSignState, name: str, pool: str) -> str:
             + "</small></div>")
 
 
+def _abilities_left_out(s: ElderSignState) -> str:
+    """``", nor Harvey Walters's ability"`` for the abilities the odds leave out, each
+    ability's words on hover; ``""`` when there are none."""
+    names = abilities_left_out(s)
+    if not names:
+        return ""
+    cards = s.game.data.investigators
+    said = [f'<span title="{escape(cards[n].ability_text)}">{escape(n)}</span>' for n in names]
+    return (f", nor {said[0]}'s ability" if len(said) == 1 else
+            f", nor the abilities of {', '.join(said[:-1])} and {said[-1]}")
+
+
 def _investigators(s: ElderSignState) -> str:
     d = s.data
     out = []
@@ -324,7 +336,8 @@ def elder_sign_view(s: ElderSignState, viewer=ALL) -> str:
     info = []
     if pool and not d.awake:
         info.append(f"odds: exact chance to resolve each card with {pool}, as the game plays "
-                    "it now (no items, spells or clues); the exact fraction on hover")
+                    f"it now (no items, spells or clues{_abilities_left_out(s)}); the exact "
+                    "fraction on hover")
     if d.result:
         info.append(f"<b>{escape(d.result)}</b>")
     entrance = '<div class="card" data-token="entrance"><b>the Entrance</b><small>first aid, '\
