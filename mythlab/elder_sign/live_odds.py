@@ -108,8 +108,7 @@ def abilities_left_out(s: ElderSignState) -> list[str]:
     inv = s.active
     names = [inv.name] if inv is not None and cards[inv.name].ability in \
         OWN_ABILITIES_LEFT_OUT else []
-    return names + [mandy.name for _, mandy in ready_today(s, ("daily_reroll",))
-                    if mandy.name not in names]
+    return names + [mandy.name for _, mandy in ready_today(s, ("daily_reroll",))]
 
 
 def card_odds(s: ElderSignState, name: str, pool: str) -> Fraction | None:
