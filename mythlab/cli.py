@@ -30,6 +30,12 @@ from mythlab.engine import CHANCE, Session, State
 from mythlab.registry import BrokenGame, broken, game_class, games, make, odds_commands
 from mythlab.sim import BOTS, seat_bots
 
+#: Whether ``mythlab app`` holds its port while Voilà starts (:func:`_cmd_app`): only on Linux,
+#: where a socket bound with ``SO_REUSEADDR`` and not listening lets Voilà's (tornado's, which
+#: sets it too) bind the same address. Windows (tornado does not set it there) and macOS (the
+#: same address needs ``SO_REUSEPORT``) would refuse Voilà the port.
+HOLDS_APP_PORT = sys.platform.startswith("linux")
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (argparse exits 2 on usage errors)."""
@@ -219,17 +225,18 @@ def _cmd_handout(args: argparse.Namespace) -> int:
 def _cmd_app(args: argparse.Namespace) -> int:
     """Serve the app notebook with Voilà on 127.0.0.1 until Ctrl-C (or SIGTERM).
 
-    The port is bound here first, as Voilà binds it (``SO_REUSEADDR``): a port a server
-    listens on is refused in one line. It stays bound, not listening, until Voilà stops, so
-    no process asking for a free port is handed it while Voilà starts (``--port 0`` picks
-    one here, and Voilà binds it seconds later)."""
+    The port is bound here first: a port a server listens on is refused in one line. Where
+    :data:`HOLDS_APP_PORT`, it is bound as Voilà binds it (``SO_REUSEADDR``) and stays bound,
+    not listening, until Voilà stops, so no process asking for a free port is handed it
+    while Voilà starts (``--port 0`` picks one here, and Voilà binds it seconds later)."""
     import importlib.resources
     import socket
 
     if not 0 <= args.port <= 65535:
         args.parser.error(f"--port {args.port} is not a port number (0-65535)")
     held = socket.socket()
-    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if HOLDS_APP_PORT:
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         held.bind(("127.0.0.1", args.port))
     except OSError:
@@ -239,6 +246,8 @@ def _cmd_app(args: argparse.Namespace) -> int:
               "with --port", file=sys.stderr)
         return 2
     port = held.getsockname()[1]
+    if not HOLDS_APP_PORT:
+        held.close()  # Voilà could not bind it while held: let go at once
     widgets = importlib.resources.files("mythlab.widgets")
     command = [sys.executable, "-m", "voila", str(widgets / "app.ipynb"), f"--port={port}",
                "--Voila.ip=127.0.0.1", "--show_tracebacks=False",

@@ -23,8 +23,9 @@ LAB_START = 120.0
 @contextmanager
 def reserved_port() -> Iterator[int]:
     """A free localhost port, held for the block: bound with ``SO_REUSEADDR`` but not
-    listening. A server started in the block listens on it all the same (tornado, and so
-    JupyterLab and Voilà, binds with ``SO_REUSEADDR``; so does ``mythlab app``'s own check),
+    listening. On Linux, where the suite runs, a server started in the block listens on it
+    all the same (tornado, and so JupyterLab and Voilà, binds with ``SO_REUSEADDR``; so does
+    ``mythlab app``'s own check: ``cli.HOLDS_APP_PORT``),
     while no other process that asks for a free port (a kernel's five, another test's
     server) can be handed it. Picking a port and letting go of it before the server binds
     it, seconds later, is the race that killed a notebook kernel in CI."""

@@ -76,3 +76,23 @@ def test_mythlab_app_holds_the_port_it_picked_until_voila_stops(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.parametrize("holds", [True, False], ids=["linux", "windows-macos"])
+def test_mythlab_app_holds_its_port_only_where_voila_can_still_bind_it(monkeypatch, holds):
+    """Linux lets Voilà bind a port held with ``SO_REUSEADDR``; Windows and macOS do not, so
+    there ``mythlab app`` lets go of the port before Voilà starts, as it always did."""
+    import mythlab.cli as cli
+
+    seen = {}
+
+    def serve(command, env=None):  # stands in for Voilà: is the port free for it to bind?
+        port = int(next(a for a in command if a.startswith("--port=")).partition("=")[2])
+        seen.update(port=port, free=plain_bind(port))
+        return 0
+
+    monkeypatch.setattr(cli, "HOLDS_APP_PORT", holds)
+    monkeypatch.setattr(cli, "_serve", serve)
+    assert cli.main(["app", "--no-browser", "--port", "0"]) == 0
+    assert seen["port"] != 0 and seen["free"] is not holds
+    assert plain_bind(seen["port"])  # let go once Voilà stops
